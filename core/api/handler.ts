@@ -1,0 +1,72 @@
+import type { Ctx } from '../context';
+import { ServiceError } from '../kernel/errors';
+import { errorResponse } from './app';
+import { API_BASE, type ApiApp } from './types';
+
+/** Options of one call through the API handler. */
+export interface ApiCallOptions {
+  /** The call comes from the console bridge (skips Basic auth, logged with source CONSOLE). */
+  consoleCall?: boolean;
+}
+
+/** The fetch-style entry point that every transport uses. */
+export interface ApiHandler {
+  fetch(request: Request, options?: ApiCallOptions): Promise<Response>;
+}
+
+/**
+ * Wraps the API app with the parts that apply to every call: `GET /healthz`, the 404 object for
+ * paths outside the versioned base, and the request log (redacted) of every versioned call.
+ */
+export function createApiHandler(ctx: Ctx, app: ApiApp): ApiHandler {
+  return {
+    async fetch(request, options = {}) {
+      const url = new URL(request.url);
+      if (url.pathname === '/healthz') {
+        return new Response(JSON.stringify({ status: 'ok', version: API_BASE.slice(1), time: ctx.clock.iso() }), {
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+      if (url.pathname !== API_BASE && !url.pathname.startsWith(`${API_BASE}/`)) {
+        return errorResponse(new ServiceError(404, 'NOT_FOUND', `No route for ${request.method} ${url.pathname}; the API lives under ${API_BASE}`));
+      }
+      const started = performance.now();
+      const requestBody = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.clone().text();
+      const response = await app.fetch(request, { consoleCall: options.consoleCall === true });
+      const responseBody = await response.clone().text();
+      let errorCode: string | undefined;
+      if (response.status >= 400) {
+        try {
+          errorCode = (JSON.parse(responseBody) as { code?: string }).code;
+        } catch {
+          errorCode = undefined;
+        }
+      }
+      ctx.requestLog.record({
+        method: request.method,
+        path: url.pathname,
+        query: url.search.replace(/^\?/, ''),
+        status: response.status,
+        errorCode,
+        durationMs: Math.round((performance.now() - started) * 100) / 100,
+        source: options.consoleCall ? 'CONSOLE' : 'HTTP',
+        principal: principalOf(request, options),
+        idempotencyKey: request.headers.get('Idempotency-Key') ?? undefined,
+        requestHeaders: request.headers,
+        requestBody,
+        responseBody,
+      });
+      return response;
+    },
+  };
+}
+
+function principalOf(request: Request, options: ApiCallOptions): string | undefined {
+  if (options.consoleCall) return 'console';
+  const auth = request.headers.get('Authorization');
+  const m = auth ? /^Basic\s+(.+)$/i.exec(auth) : null;
+  if (!m) return undefined;
+  const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
+  const i = decoded.lastIndexOf(':');
+  return i > 0 ? decoded.slice(0, i) : undefined;
+}

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { Ctx } from '../context';
+import { conflict, invalidInput } from '../kernel/errors';
+import { rawBody } from './validate';
+import type { ApiBindings, ApiVariables } from './types';
+
+interface KeyRow {
+  request_hash: string;
+  status: number | null;
+  body: string | null;
+}
+
+/**
+ * The one idempotency mechanism for every mutating route: the same `Idempotency-Key` on the same
+ * route replays the first status and body; the same key with a different body is a 409. Keys are
+ * scoped to the calling principal. A 5xx is not remembered, so a retry can succeed.
+ */
+export function idempotency(ctx: Ctx): MiddlewareHandler<{ Bindings: ApiBindings; Variables: ApiVariables }> {
+  return async (c, next) => {
+    const key = c.req.header('Idempotency-Key');
+    if (key === undefined || c.req.method === 'GET') return next();
+    if (key.length === 0 || key.length > 255) throw invalidInput('Idempotency-Key', 'must be 1 to 255 characters');
+    const principal = c.get('principal').id;
+    const route = `${c.req.method} ${c.req.path}`;
+    const hash = createHash('sha256').update(await rawBody(c)).digest('hex');
+    const existing = ctx.db
+      .prepare('SELECT request_hash, status, body FROM idempotency_keys WHERE principal = ? AND route = ? AND key = ?')
+      .get(principal, route, key) as KeyRow | undefined;
+    if (existing) {
+      if (existing.request_hash !== hash) {
+        throw conflict(`Idempotency-Key "${key}" was already used on ${route} with a different request body`, 'CONFLICT', { reason: 'IDEMPOTENCY_KEY_REUSED' });
+      }
+      if (existing.status === null) throw conflict(`A request with Idempotency-Key "${key}" is still in progress`, 'CONFLICT', { reason: 'IDEMPOTENCY_KEY_IN_PROGRESS' });
+      return new Response(existing.body, {
+        status: existing.status,
+        headers: { 'content-type': 'application/json', 'Idempotent-Replayed': 'true' },
+      });
+    }
+    ctx.db
+      .prepare('INSERT INTO idempotency_keys (principal, route, key, request_hash, created_at) VALUES (?, ?, ?, ?, ?)')
+      .run(principal, route, key, hash, ctx.clock.nowMs());
+    try {
+      await next();
+    } catch (err) {
+      // The error handler turns this into a response later; remember it only if it is a client error.
+      ctx.db.prepare('DELETE FROM idempotency_keys WHERE principal = ? AND route = ? AND key = ?').run(principal, route, key);
+      throw err;
+    }
+    const status = c.res.status;
+    if (status >= 500) {
+      ctx.db.prepare('DELETE FROM idempotency_keys WHERE principal = ? AND route = ? AND key = ?').run(principal, route, key);
+      return;
+    }
+    const body = await c.res.clone().text();
+    ctx.db
+      .prepare('UPDATE idempotency_keys SET status = ?, body = ? WHERE principal = ? AND route = ? AND key = ?')
+      .run(status, body, principal, route, key);
+  };
+}

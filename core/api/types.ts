@@ -1,0 +1,31 @@
+import type { Hono } from 'hono';
+
+/** Permissions an API token can hold. VIEW reads; TRANSACT moves money; MANAGE changes customers, accounts, tokens and configuration. */
+export const PERMISSIONS = ['VIEW', 'TRANSACT', 'MANAGE'] as const;
+/** One API token permission. */
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** Who is calling: an API token, or the console acting with the workspace's own authority. */
+export type Principal =
+  | { kind: 'TOKEN'; id: string; permissions: Permission[] }
+  | { kind: 'CONSOLE'; id: 'console'; permissions: Permission[] };
+
+/** Per-call options passed by the host (as Hono bindings). */
+export interface ApiBindings {
+  /** Set only by the console bridges: the call is the console's own and skips Basic authentication. */
+  consoleCall?: boolean;
+}
+
+/** Values the middleware stores on the request context. */
+export interface ApiVariables {
+  principal: Principal;
+  rawBody: string | undefined;
+}
+
+/** The Hono app type of the API. */
+export type ApiApp = Hono<{ Bindings: ApiBindings; Variables: ApiVariables }>;
+
+/** The spec's version segment, under which every route is mounted. */
+export const API_VERSION = '2025-10-13';
+/** The base path of the versioned API. */
+export const API_BASE = `/${API_VERSION}`;

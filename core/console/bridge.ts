@@ -1,0 +1,42 @@
+import type { DomainEvent } from '../kernel/events';
+import type { BridgeResult } from './registry';
+import type { HandlerInput, HandlerName, HandlerOutput } from './handlers';
+
+/** A platform API call made by the console (it runs with the workspace's own authority and is logged). */
+export interface ApiRequest {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Path below the versioned base, e.g. `/customers` (ids may be raw). */
+  path: string;
+  query?: Record<string, string | number | boolean | string[] | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** The API's answer, as data. */
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/**
+ * The contract both bridges implement (the Electron preload and the browser bridge over HTTP + SSE).
+ * `renderer/api/client.ts` is the only consumer.
+ */
+export interface ConsoleBridge {
+  invoke<K extends HandlerName>(name: K, input: HandlerInput<K>): Promise<BridgeResult<HandlerOutput<K>>>;
+  api(request: ApiRequest): Promise<ApiResponse>;
+  onEvent(listener: (event: DomainEvent) => void): () => void;
+}
+
+/** Builds the URL path (with query) of an ApiRequest below the versioned base. */
+export function apiRequestPath(base: string, req: ApiRequest): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(req.query ?? {})) {
+    if (v === undefined) continue;
+    if (Array.isArray(v)) for (const item of v) params.append(k, item);
+    else params.append(k, String(v));
+  }
+  const qs = params.toString();
+  return `${base}${req.path.startsWith('/') ? '' : '/'}${req.path}${qs ? `?${qs}` : ''}`;
+}

@@ -1,0 +1,30 @@
+import type { z } from 'zod';
+import type { Services } from '../services';
+import { customerHandlers } from '../customers/console';
+import { accountHandlers } from '../accounts/console';
+import { requestLogHandlers } from './request-log';
+import { eventHandlers } from './events';
+import { searchHandlers } from './search';
+import { workspaceHandlers, type WorkspaceRuntime } from './workspace';
+import { mergeHandlers } from './registry';
+
+/** Builds the one console handler map of a workspace (`area/verb` -> handler). */
+export function buildConsoleHandlers(s: Services, runtime: WorkspaceRuntime) {
+  return mergeHandlers(
+    workspaceHandlers(s, runtime),
+    customerHandlers(s.customers, s.internal, s.external),
+    accountHandlers(s.internal, s.external, s.ledger),
+    requestLogHandlers(s.ctx),
+    eventHandlers(s.ctx),
+    searchHandlers(s.ctx),
+  );
+}
+
+/** The handler map's type: the renderer derives every name, input and result type from it. */
+export type ConsoleHandlers = ReturnType<typeof buildConsoleHandlers>;
+/** A console handler name. */
+export type HandlerName = keyof ConsoleHandlers & string;
+/** The input a handler accepts (before defaults are applied). */
+export type HandlerInput<K extends HandlerName> = z.input<ConsoleHandlers[K]['input']>;
+/** The value a handler resolves to. */
+export type HandlerOutput<K extends HandlerName> = Awaited<ReturnType<ConsoleHandlers[K]['run']>>;

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { schemaVersion } from '../kernel/db';
+import type { Services } from '../services';
+import type { SeedCredentials } from '../seed';
+import { API_BASE } from '../api/types';
+import { handler } from './registry';
+
+/** What the host tells the core about where it is reachable. */
+export interface HostInfo {
+  /** Origin of the loopback server, e.g. http://127.0.0.1:4100 (absent when no server runs). */
+  origin?: string;
+  kind: 'serve' | 'electron' | 'test';
+}
+
+/** Mutable per-run facts the workspace handlers read. */
+export interface WorkspaceRuntime {
+  dbPath: string;
+  host: HostInfo;
+  /** The seeded token's secret, kept in memory for the run that created the workspace, until dismissed. */
+  initialCredentials: SeedCredentials | undefined;
+}
+
+function count(s: Services, sql: string): number {
+  return (s.ctx.db.prepare(sql).get() as { n: number }).n;
+}
+
+/** Console handlers for the workspace: the Overview's facts and the test clock. */
+export function workspaceHandlers(s: Services, runtime: WorkspaceRuntime) {
+  return {
+    'workspace/info': handler(z.object({}), () => {
+      const config = s.platform.get();
+      const firstToken = s.tokens.list(1).data[0];
+      return {
+        name: config.name,
+        dbPath: runtime.dbPath,
+        host: runtime.host.kind,
+        apiBaseUrl: runtime.host.origin ? `${runtime.host.origin}${API_BASE}` : null,
+        schemaVersion: schemaVersion(s.ctx.db),
+        createdAt: config.createdAt,
+        credentials: {
+          clientId: runtime.initialCredentials?.clientId ?? firstToken?.clientId ?? null,
+          clientSecret: runtime.initialCredentials?.clientSecret ?? null,
+        },
+        counts: {
+          customers: s.customers.count(),
+          internalAccounts: count(s, 'SELECT count(*) AS n FROM internal_accounts'),
+          externalAccounts: count(s, 'SELECT count(*) AS n FROM external_accounts WHERE deleted_at IS NULL'),
+          tokens: s.tokens.count(),
+          apiCalls: count(s, 'SELECT count(*) AS n FROM request_log'),
+          events: count(s, 'SELECT count(*) AS n FROM events'),
+        },
+        clock: s.clock.state(),
+      };
+    }),
+    'workspace/dismissCredentials': handler(z.object({}), () => {
+      runtime.initialCredentials = undefined;
+      return { dismissed: true };
+    }),
+    'clock/get': handler(z.object({}), () => s.clock.state()),
+    'clock/advance': handler(z.object({ seconds: z.number().positive().max(366 * 86_400) }), ({ seconds }) => s.clock.advance(seconds)),
+    'clock/freeze': handler(z.object({}), () => s.clock.freeze()),
+    'clock/resume': handler(z.object({}), () => s.clock.resume()),
+  };
+}

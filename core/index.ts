@@ -1,0 +1,120 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createKernel } from './kernel/kernel';
+import type { ClockOptions } from './kernel/clock';
+import type { EventListener } from './kernel/events';
+import type { RequestLogRetention } from './kernel/request-log';
+import { createServices, type Services } from './services';
+import { seedWorkspace, type SeedCredentials, type SeedOptions } from './seed';
+import { createApiApp } from './api/app';
+import { createApiHandler, type ApiHandler } from './api/handler';
+import { API_BASE } from './api/types';
+import { platformRoutes } from './platform/routes';
+import { tokenRoutes } from './tokens/routes';
+import { accountRoutes } from './accounts/routes';
+import { customerRoutes } from './customers/routes';
+import { rateRoutes } from './rates/routes';
+import { sandboxRoutes } from './sandbox/routes';
+import { buildConsoleHandlers, type ConsoleHandlers } from './console/handlers';
+import { dispatch, type BridgeResult } from './console/registry';
+import { apiRequestPath, type ApiRequest, type ApiResponse } from './console/bridge';
+import type { HostInfo, WorkspaceRuntime } from './console/workspace';
+
+/** Everything `createCore` needs; nothing is read from globals. */
+export interface CoreOptions {
+  /** Folder holding the workspace file `workspace.sqlite` (ignored when `dbPath` is given). */
+  dataDir?: string;
+  /** Exact database path (`:memory:` is allowed for throwaway cores). */
+  dbPath?: string;
+  clock?: ClockOptions;
+  /** Seeding of a new workspace; `false` leaves a new workspace empty (no platform, no token). */
+  seed?: SeedOptions | false;
+  host?: HostInfo;
+  requestLogRetention?: RequestLogRetention;
+}
+
+/** A running service core over one workspace. */
+export interface Core {
+  /** The REST API as a fetch-style handler (HTTP server and IPC both call this). */
+  api: ApiHandler;
+  /** Calls the API as the console (no Basic auth; logged with source CONSOLE). */
+  callApi(request: ApiRequest): Promise<ApiResponse>;
+  /** Runs a console handler by name; errors come back as data. */
+  invoke(name: string, input: unknown): Promise<BridgeResult<unknown>>;
+  /** Names of every console handler (the IPC layer refuses others). */
+  handlerNames: readonly string[];
+  /** Subscribes to committed domain events. */
+  onEvent(listener: EventListener): () => void;
+  /** Area services, for hosts and tests that need them directly. */
+  services: Services;
+  workspace: { dbPath: string; created: boolean; initialCredentials: SeedCredentials | undefined };
+  /** Tells the core where it is served (shown on the Overview). */
+  setHost(host: HostInfo): void;
+  close(): void;
+}
+
+/** Creates a core over a workspace file, migrating it and seeding it when new. */
+export function createCore(options: CoreOptions): Core {
+  const dbPath = options.dbPath ?? join(options.dataDir ?? '.', 'workspace.sqlite');
+  const isNewFile = dbPath === ':memory:' || !existsSync(dbPath);
+  const kernel = createKernel({ dbPath, clock: options.clock, requestLogRetention: options.requestLogRetention });
+  try {
+    const services = createServices(kernel);
+    const hasPlatform = kernel.db.prepare('SELECT 1 FROM platform_config').get() !== undefined;
+    let initialCredentials: SeedCredentials | undefined;
+    if (!hasPlatform && options.seed !== false) initialCredentials = seedWorkspace(services, options.seed ?? {});
+
+    const app = createApiApp(kernel, services.tokens, [
+      platformRoutes(services.platform),
+      tokenRoutes(services.tokens),
+      accountRoutes(services.internal, services.external),
+      customerRoutes(services.customers),
+      rateRoutes(services.rates),
+      sandboxRoutes(services.clock, services.internal),
+    ]);
+    const api = createApiHandler(kernel, app);
+    const runtime: WorkspaceRuntime = { dbPath, host: options.host ?? { kind: 'test' }, initialCredentials };
+    const handlers: ConsoleHandlers = buildConsoleHandlers(services, runtime);
+    kernel.scheduler.runDue();
+
+    return {
+      api,
+      services,
+      handlerNames: Object.keys(handlers),
+      workspace: { dbPath, created: isNewFile || !hasPlatform, initialCredentials },
+      invoke: (name, input) => dispatch(handlers, name, input),
+      async callApi(req) {
+        const headers = new Headers(req.headers);
+        let body: string | undefined;
+        if (req.body !== undefined) {
+          body = JSON.stringify(req.body);
+          headers.set('content-type', 'application/json');
+        }
+        const url = `http://console.internal${apiRequestPath(API_BASE, req)}`;
+        const res = await api.fetch(new Request(url, { method: req.method, headers, body }), { consoleCall: true });
+        const text = await res.text();
+        let parsed: unknown = null;
+        try {
+          parsed = text ? JSON.parse(text) : null;
+        } catch {
+          parsed = text;
+        }
+        return { status: res.status, headers: Object.fromEntries(res.headers), body: parsed };
+      },
+      onEvent: (listener) => kernel.events.subscribe(listener),
+      setHost(host) {
+        runtime.host = host;
+      },
+      close: () => kernel.close(),
+    };
+  } catch (err) {
+    kernel.close();
+    throw err;
+  }
+}
+
+export type { ConsoleHandlers, HandlerInput, HandlerName, HandlerOutput } from './console/handlers';
+export type { ApiRequest, ApiResponse, ConsoleBridge } from './console/bridge';
+export type { BridgeResult } from './console/registry';
+export type { DomainEvent } from './kernel/events';
+export { API_BASE, API_VERSION } from './api/types';

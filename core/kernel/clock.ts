@@ -1,0 +1,115 @@
+import type { Db } from './db';
+
+/** How the workspace clock runs: following real time (plus any advance offset) or frozen at an instant. */
+export type ClockMode = 'REAL' | 'FROZEN';
+
+/** What `GET /sandbox/clock` and the console show. */
+export interface ClockState {
+  mode: ClockMode;
+  now: string;
+  offsetSeconds: number;
+}
+
+/** Options for the workspace clock when a core is created. */
+export interface ClockOptions {
+  /** Start frozen (test clock); the default is the persisted mode, REAL for a new workspace. */
+  mode?: ClockMode;
+  /** The instant a newly frozen clock shows (ISO string); defaults to real now. */
+  frozenAt?: string;
+  /** Source of real time, replaceable in tests of the real-time mode. */
+  realNow?: () => number;
+}
+
+/**
+ * The workspace clock. All time in the core comes from here. Its state is persisted, so a workspace
+ * reopened later keeps its frozen instant or its advance offset.
+ */
+export class WorkspaceClock {
+  private mode: ClockMode = 'REAL';
+  private offsetMs = 0;
+  private frozenAt = 0;
+  private readonly realNow: () => number;
+
+  constructor(private readonly db: Db, options: ClockOptions = {}) {
+    this.realNow = options.realNow ?? Date.now;
+    const row = db.prepare('SELECT mode, offset_ms, frozen_at FROM clock_state WHERE id = 1').get() as
+      | { mode: ClockMode; offset_ms: number; frozen_at: number | null }
+      | undefined;
+    if (row) {
+      this.mode = row.mode;
+      this.offsetMs = row.offset_ms;
+      this.frozenAt = row.frozen_at ?? 0;
+    }
+    if (options.mode === 'FROZEN') {
+      this.mode = 'FROZEN';
+      this.frozenAt = options.frozenAt ? Date.parse(options.frozenAt) : row?.mode === 'FROZEN' ? this.frozenAt : this.realNow();
+    } else if (options.mode === 'REAL') {
+      this.mode = 'REAL';
+    }
+    this.persist();
+  }
+
+  /** Milliseconds since the epoch on the workspace clock. */
+  nowMs(): number {
+    return this.mode === 'FROZEN' ? this.frozenAt : this.realNow() + this.offsetMs;
+  }
+
+  /** The workspace time as a Date. */
+  now(): Date {
+    return new Date(this.nowMs());
+  }
+
+  /** The workspace time as an RFC 3339 string. */
+  iso(): string {
+    return this.now().toISOString();
+  }
+
+  /** The clock's state for display. */
+  state(): ClockState {
+    return { mode: this.mode, now: this.iso(), offsetSeconds: Math.round(this.offsetMs / 1000) };
+  }
+
+  /** True when the clock only moves by `advance`. */
+  isFrozen(): boolean {
+    return this.mode === 'FROZEN';
+  }
+
+  /** Stops the clock at the current workspace instant. */
+  freeze(): void {
+    if (this.mode === 'FROZEN') return;
+    this.frozenAt = this.nowMs();
+    this.mode = 'FROZEN';
+    this.persist();
+  }
+
+  /** Lets the clock run in real time again from the current workspace instant (time never jumps back). */
+  resume(): void {
+    if (this.mode === 'REAL') return;
+    this.offsetMs = this.frozenAt - this.realNow();
+    this.mode = 'REAL';
+    this.persist();
+  }
+
+  /** Moves the clock to `ms` (never backwards); used by the scheduler to run jobs at their due instant. */
+  moveTo(ms: number): void {
+    const delta = ms - this.nowMs();
+    if (delta <= 0) return;
+    if (this.mode === 'FROZEN') this.frozenAt += delta;
+    else this.offsetMs += delta;
+    this.persist();
+  }
+
+  private persist(): void {
+    this.db
+      .prepare(
+        `INSERT INTO clock_state (id, mode, offset_ms, frozen_at) VALUES (1, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET mode = excluded.mode, offset_ms = excluded.offset_ms, frozen_at = excluded.frozen_at`,
+      )
+      .run(this.mode, this.offsetMs, this.mode === 'FROZEN' ? this.frozenAt : null);
+  }
+}
+
+/** Formats epoch milliseconds as the API's date-time strings. */
+export function isoOf(ms: number): string {
+  return new Date(ms).toISOString();
+}

@@ -1,0 +1,58 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { ServiceError } from './errors';
+import { MIGRATIONS, type Migration } from './migrations/index';
+
+/** A better-sqlite3 connection. */
+export type Db = Database.Database;
+
+/** Opens (creating if needed) a workspace database with WAL and foreign keys, and migrates it forward. */
+export function openDatabase(path: string, migrations: readonly Migration[] = MIGRATIONS): Db {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('busy_timeout = 5000');
+    migrate(db, migrations);
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+/** The highest migration version recorded in the database (0 for a new file). */
+export function schemaVersion(db: Db): number {
+  const row = db.prepare('SELECT max(version) AS v FROM schema_migrations').get() as { v: number | null };
+  return row.v ?? 0;
+}
+
+/**
+ * Applies every pending migration, each in its own transaction, and records it. Refuses a database
+ * whose schema is newer than this code: opening it would risk writing rows an older build misreads.
+ */
+export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+  const current = schemaVersion(db);
+  const latest = migrations.at(-1)?.version ?? 0;
+  if (current > latest) {
+    throw new ServiceError(
+      409,
+      'WORKSPACE_TOO_NEW',
+      `This workspace was written by a newer version (schema ${current}); this build understands up to schema ${latest}. Update the application to open it.`,
+      { schemaVersion: current, supportedVersion: latest },
+    );
+  }
+  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+  for (const m of migrations) {
+    if (m.version <= current) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      record.run(m.version, m.name, new Date().toISOString());
+    })();
+  }
+}

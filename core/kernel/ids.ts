@@ -1,0 +1,44 @@
+import { v7 as uuidv7 } from 'uuid';
+
+/** Resource types that appear as id prefixes. */
+export type ResourceType =
+  | 'Quote' | 'Transaction' | 'CardTransaction' | 'Card' | 'Customer' | 'InternalAccount'
+  | 'ExternalAccount' | 'Agent' | 'AuthMethod' | 'Session' | 'Request' | 'Lookup' | 'Token'
+  | 'PlatformConfig' | 'Event' | 'Job' | 'LedgerEntry' | 'Journal' | 'ApiCall' | 'Webhook';
+
+/** A generator of `<ResourceType>:<uuid v7>` ids; time-ordered so keyset pagination follows creation order. */
+export type IdGenerator = (type: ResourceType) => string;
+
+/**
+ * Builds an id generator whose UUID v7 timestamps come from `nowMs` (the workspace clock), so that
+ * ids created under a frozen test clock still sort in creation order.
+ */
+export function createIdGenerator(nowMs: () => number): IdGenerator {
+  // Why our own sequence: under a frozen clock many ids share one millisecond, and uuid's v7 only
+  // keeps them monotonic when it reads Date.now() itself. A counter within the millisecond does.
+  let lastMs = -1;
+  let seq = 0;
+  return (type) => {
+    const now = nowMs();
+    if (now > lastMs) {
+      lastMs = now;
+      seq = Math.floor(Math.random() * 0x3fffffff);
+    } else {
+      seq += 1;
+    }
+    return `${type}:${uuidv7({ msecs: lastMs, seq })}`;
+  };
+}
+
+const ID_PATTERN = /^([A-Za-z]+):([0-9a-fA-F-]{8,64})$/;
+
+/** Splits `Type:uuid`; returns undefined for anything else. */
+export function parseId(id: string): { type: string; uuid: string } | undefined {
+  const m = ID_PATTERN.exec(id);
+  return m ? { type: m[1]!, uuid: m[2]! } : undefined;
+}
+
+/** True when `id` is a well-formed id of the given resource type. */
+export function isIdOf(type: ResourceType, id: string): boolean {
+  return parseId(id)?.type === type;
+}

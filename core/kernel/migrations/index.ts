@@ -1,0 +1,15 @@
+import { sql as kernel } from './001-kernel';
+import { sql as platformAccounts } from './002-platform-accounts';
+
+/** One forward-only migration; `version` is its number, applied in ascending order, never edited once released. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Every migration the code knows, in order. Append only. */
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'kernel', sql: kernel },
+  { version: 2, name: 'platform-accounts', sql: platformAccounts },
+];

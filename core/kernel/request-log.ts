@@ -1,0 +1,101 @@
+import type { Db } from './db';
+import type { IdGenerator } from './ids';
+import type { WorkspaceClock } from './clock';
+import { redactBody, redactHeaders } from './redact';
+
+/** One API call as it is recorded. */
+export interface ApiCallRecord {
+  method: string;
+  path: string;
+  query: string;
+  status: number;
+  errorCode?: string | undefined;
+  durationMs: number;
+  source: 'HTTP' | 'CONSOLE';
+  principal?: string | undefined;
+  idempotencyKey?: string | undefined;
+  requestHeaders: Headers;
+  requestBody?: string | undefined;
+  responseBody?: string | undefined;
+}
+
+/** Retention bounds of the request log: whichever is hit first prunes the oldest entries. */
+export interface RequestLogRetention {
+  maxEntries: number;
+  maxAgeDays: number;
+}
+
+/** The default retention: 50,000 calls or 30 days. */
+export const DEFAULT_RETENTION: RequestLogRetention = { maxEntries: 50_000, maxAgeDays: 30 };
+
+const ID_IN_TEXT = /\b(?:Quote|Transaction|CardTransaction|Card|Customer|InternalAccount|ExternalAccount|Agent|AuthMethod|Session|Request|Lookup|Token):[0-9a-fA-F-]{8,64}/g;
+
+/** Ids of resources mentioned in a path or body (used to find "the calls that touched X"). */
+export function resourceIdsIn(...texts: (string | null | undefined)[]): string[] {
+  const ids = new Set<string>();
+  for (const t of texts) if (t) for (const m of t.matchAll(ID_IN_TEXT)) ids.add(m[0]);
+  return [...ids];
+}
+
+/**
+ * The request log: every API call, with secrets redacted before anything is written, bounded by
+ * retention so a long-lived workspace does not grow without limit.
+ */
+export class RequestLog {
+  private writesSincePrune = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: WorkspaceClock,
+    private readonly ids: IdGenerator,
+    private readonly retention: RequestLogRetention = DEFAULT_RETENTION,
+  ) {}
+
+  /** Records one call and returns its id. */
+  record(call: ApiCallRecord): string {
+    const id = this.ids('ApiCall');
+    const requestBody = redactBody(call.requestBody);
+    const responseBody = redactBody(call.responseBody);
+    const pathDecoded = safeDecode(call.path);
+    const resources = resourceIdsIn(pathDecoded, call.query, requestBody, responseBody);
+    const insert = this.db.transaction(() => {
+      const info = this.db
+        .prepare(
+          `INSERT INTO request_log (id, method, path, query, status, error_code, duration_ms, source, principal,
+             idempotency_key, request_headers, request_body, response_body, resource_ids, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          id, call.method, pathDecoded, call.query, call.status, call.errorCode ?? null, call.durationMs, call.source,
+          call.principal ?? null, call.idempotencyKey ?? null, JSON.stringify(redactHeaders(call.requestHeaders)),
+          requestBody, responseBody, resources.join(' '), this.clock.nowMs(),
+        );
+      const link = this.db.prepare('INSERT OR IGNORE INTO request_log_resources (resource_id, log_seq) VALUES (?, ?)');
+      for (const r of resources) link.run(r, info.lastInsertRowid);
+    });
+    insert();
+    if (++this.writesSincePrune >= 500) this.prune();
+    return id;
+  }
+
+  /** Deletes entries beyond the retention bounds; returns how many were removed. */
+  prune(): number {
+    this.writesSincePrune = 0;
+    const cutoff = this.clock.nowMs() - this.retention.maxAgeDays * 86_400_000;
+    const maxSeq = (this.db.prepare('SELECT max(seq) AS m FROM request_log').get() as { m: number | null }).m ?? 0;
+    const byCount = maxSeq - this.retention.maxEntries;
+    const run = this.db.transaction(() => {
+      const a = this.db.prepare('DELETE FROM request_log WHERE created_at < ? OR seq <= ?').run(cutoff, byCount);
+      return a.changes;
+    });
+    return run();
+  }
+}
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}

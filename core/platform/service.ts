@@ -1,0 +1,71 @@
+import type { Ctx } from '../context';
+import { isoOf } from '../kernel/clock';
+import { invalidInput } from '../kernel/errors';
+import type { PlatformConfig, PlatformConfigData } from './schema';
+import type { z } from 'zod';
+import type { configPatchSchema } from './schema';
+
+interface ConfigRow {
+  id: string;
+  data: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The configuration a new workspace starts with. */
+export function defaultConfig(name: string): PlatformConfigData {
+  const cur = (currencyCode: string, maxAmount: number) => ({
+    currencyCode, minAmount: 1, maxAmount, enabledTransactionTypes: ['INCOMING', 'OUTGOING'] as ('INCOMING' | 'OUTGOING')[],
+  });
+  return {
+    name,
+    umaDomain: 'demo-platform.localhost',
+    webhookEndpoint: null,
+    supportedCurrencies: [cur('USD', 10_000_000_00), cur('EUR', 10_000_000_00), cur('MXN', 200_000_000_00), cur('BRL', 50_000_000_00), cur('GBP', 10_000_000_00), cur('INR', 800_000_000_00), cur('BTC', 100_00000000), cur('USDC', 10_000_000_000000)],
+    fees: { variableFeeRate: 0.005, fixedFees: { USD: 30, EUR: 30, GBP: 25, MXN: 500, BRL: 150, INR: 2500 } },
+  };
+}
+
+/** Reads and updates the single platform configuration row. */
+export class PlatformService {
+  constructor(private readonly ctx: Ctx) {}
+
+  /** Creates the configuration of a new workspace (seeding). */
+  init(data: PlatformConfigData): PlatformConfig {
+    const now = this.ctx.clock.nowMs();
+    this.ctx.db
+      .prepare('INSERT INTO platform_config (id, singleton, data, created_at, updated_at) VALUES (?, 1, ?, ?, ?)')
+      .run(this.ctx.ids('PlatformConfig'), JSON.stringify(data), now, now);
+    return this.get();
+  }
+
+  /** The current configuration. */
+  get(): PlatformConfig {
+    const row = this.ctx.db.prepare('SELECT id, data, created_at, updated_at FROM platform_config WHERE singleton = 1').get() as ConfigRow | undefined;
+    if (!row) throw new Error('workspace has no platform configuration');
+    return { id: row.id, ...(JSON.parse(row.data) as PlatformConfigData), createdAt: isoOf(row.created_at), updatedAt: isoOf(row.updated_at) };
+  }
+
+  /** Applies a validated patch and records a PLATFORM_CONFIG.UPDATED event. */
+  update(patch: z.infer<typeof configPatchSchema>): PlatformConfig {
+    const current = this.get();
+    const { id: _id, createdAt: _c, updatedAt: _u, ...data } = current;
+    const next: PlatformConfigData = { ...data, ...patch };
+    next.supportedCurrencies.forEach((c, i) => {
+      if (c.minAmount > c.maxAmount) throw invalidInput(`supportedCurrencies.${i}.minAmount`, 'must not exceed maxAmount');
+    });
+    return this.ctx.transaction(() => {
+      this.ctx.db
+        .prepare('UPDATE platform_config SET data = ?, updated_at = ? WHERE singleton = 1')
+        .run(JSON.stringify(next), this.ctx.clock.nowMs());
+      const updated = this.get();
+      this.ctx.events.append('PLATFORM_CONFIG.UPDATED', 'PlatformConfig', updated.id, { changed: Object.keys(patch) });
+      return updated;
+    });
+  }
+
+  /** The platform's fixed fee in `code` minor units (0 when none is configured). */
+  fixedFee(code: string): number {
+    return this.get().fees.fixedFees[code] ?? 0;
+  }
+}

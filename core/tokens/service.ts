@@ -1,0 +1,83 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Ctx } from '../context';
+import { notFound, unauthorized } from '../kernel/errors';
+import { selectPage, type Page } from '../kernel/pagination';
+import type { Permission, Principal } from '../api/types';
+import { findLiveToken, insertToken, tokenFromRow, type TokenRow } from './repo';
+import type { ApiToken, CreatedApiToken } from './schema';
+
+// Why SHA-256 and not a slow KDF: secrets are 256-bit random values, so brute force is hopeless and
+// a per-request KDF would only slow every API call. The salt keeps equal secrets from hashing alike.
+function hashSecret(secret: string, salt: string): string {
+  return createHash('sha256').update(salt).update(secret).digest('hex');
+}
+
+/** API tokens: creation (secret shown once), listing, revocation, and Basic-auth verification. */
+export class TokenService {
+  constructor(private readonly ctx: Ctx) {}
+
+  /** Creates a token; `id` and `secret` may be given (seeding from SVC_CLIENT_ID/SVC_CLIENT_SECRET). */
+  create(name: string, permissions: Permission[], fixed?: { id: string; secret: string }): CreatedApiToken {
+    const id = fixed?.id ?? this.ctx.ids('Token');
+    const secret = fixed?.secret ?? randomBytes(32).toString('base64url');
+    const salt = randomBytes(16).toString('hex');
+    const now = this.ctx.clock.nowMs();
+    this.ctx.transaction(() => {
+      insertToken(this.ctx.db, {
+        id, name, secret_hash: hashSecret(secret, salt), secret_salt: salt,
+        permissions: JSON.stringify([...new Set(permissions)]), created_at: now, updated_at: now,
+      });
+      this.ctx.events.append('TOKEN.CREATED', 'Token', id, { name, permissions });
+    });
+    return { ...this.get(id), clientSecret: secret };
+  }
+
+  /** One live token. */
+  get(id: string): ApiToken {
+    const row = findLiveToken(this.ctx.db, id);
+    if (!row) throw notFound('TOKEN_NOT_FOUND', `Token ${id} not found`);
+    return tokenFromRow(row);
+  }
+
+  /** Live tokens, newest first. */
+  list(limit: number, cursor?: string): Page<ApiToken> {
+    return selectPage<TokenRow, ApiToken>(this.ctx.db, {
+      select: 'SELECT * FROM api_tokens', from: 'FROM api_tokens', where: ['deleted_at IS NULL'], params: [],
+      limit, cursor, order: 'desc', keyColumn: 'created_at', idColumn: 'id',
+      map: tokenFromRow, position: (r) => ({ k: r.created_at, id: r.id }),
+    });
+  }
+
+  /** Revokes a token; later calls with it are 401. */
+  delete(id: string): void {
+    this.get(id);
+    this.ctx.transaction(() => {
+      this.ctx.db.prepare('UPDATE api_tokens SET deleted_at = ?, updated_at = ? WHERE id = ?').run(this.ctx.clock.nowMs(), this.ctx.clock.nowMs(), id);
+      this.ctx.events.append('TOKEN.DELETED', 'Token', id, {});
+    });
+  }
+
+  /** Number of live tokens. */
+  count(): number {
+    return (this.ctx.db.prepare('SELECT count(*) AS n FROM api_tokens WHERE deleted_at IS NULL').get() as { n: number }).n;
+  }
+
+  /** Verifies an `Authorization: Basic` header value and returns the calling principal. */
+  authenticate(header: string | undefined): Principal {
+    if (!header) throw unauthorized('Missing Authorization header: use HTTP Basic with your client id and client secret');
+    const m = /^Basic\s+(.+)$/i.exec(header.trim());
+    if (!m) throw unauthorized('Authorization must use the Basic scheme with your client id and client secret');
+    const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
+    // Why the last colon: client ids look like `Token:<uuid>` and contain a colon; secrets never do.
+    const i = decoded.lastIndexOf(':');
+    if (i <= 0) throw unauthorized('Basic credentials must be "clientId:clientSecret"');
+    const id = decoded.slice(0, i);
+    const secret = decoded.slice(i + 1);
+    const row = findLiveToken(this.ctx.db, id);
+    const expected = row ? Buffer.from(row.secret_hash, 'hex') : Buffer.alloc(32);
+    const actual = Buffer.from(hashSecret(secret, row?.secret_salt ?? 'absent'), 'hex');
+    if (!row || !timingSafeEqual(expected, actual)) throw unauthorized('Invalid client id or client secret');
+    this.ctx.db.prepare('UPDATE api_tokens SET last_used_at = ? WHERE id = ?').run(this.ctx.clock.nowMs(), id);
+    return { kind: 'TOKEN', id, permissions: JSON.parse(row.permissions) as Permission[] };
+  }
+}

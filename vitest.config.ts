@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+import vue from '@vitejs/plugin-vue';
+
+// One project per runtime so each runs in its own environment; e2e needs the built console.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'core', include: ['test/core/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'api', include: ['test/api/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'electron', include: ['test/electron/**/*.test.ts'], environment: 'node' } },
+      { plugins: [vue()], test: { name: 'renderer', include: ['test/renderer/**/*.test.ts'], environment: 'happy-dom' } },
+      { test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000, fileParallelism: false } },
+    ],
+  },
+});
