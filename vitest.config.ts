@@ -4,6 +4,9 @@ import vue from '@vitejs/plugin-vue';
 // One project per runtime so each runs in its own environment; e2e needs the built console.
 export default defineConfig({
   test: {
+    // The JSON report feeds CI's closing line (build/ci-summary.mjs).
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-results/vitest.json' },
     projects: [
       { test: { name: 'core', include: ['test/core/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'api', include: ['test/api/**/*.test.ts'], environment: 'node' } },

@@ -43,13 +43,27 @@ export function resourceIdsIn(...texts: (string | null | undefined)[]): string[]
  */
 export class RequestLog {
   private writesSincePrune = 0;
+  private readonly insertEntry;
+  private readonly linkResource;
+  private readonly writeEntry;
 
   constructor(
     private readonly db: Db,
     private readonly clock: WorkspaceClock,
     private readonly ids: IdGenerator,
     private readonly retention: RequestLogRetention = DEFAULT_RETENTION,
-  ) {}
+  ) {
+    this.insertEntry = db.prepare(
+      `INSERT INTO request_log (id, method, path, query, status, error_code, duration_ms, source, principal,
+         idempotency_key, request_headers, request_body, response_body, resource_ids, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.linkResource = db.prepare('INSERT OR IGNORE INTO request_log_resources (resource_id, log_seq) VALUES (?, ?)');
+    this.writeEntry = db.transaction((values: unknown[], resources: string[]) => {
+      const info = this.insertEntry.run(...values);
+      for (const r of resources) this.linkResource.run(r, info.lastInsertRowid);
+    });
+  }
 
   /** Records one call and returns its id. */
   record(call: ApiCallRecord): string {
@@ -57,23 +71,17 @@ export class RequestLog {
     const requestBody = redactBody(call.requestBody);
     const responseBody = redactBody(call.responseBody);
     const pathDecoded = safeDecode(call.path);
-    const resources = resourceIdsIn(pathDecoded, call.query, requestBody, responseBody);
-    const insert = this.db.transaction(() => {
-      const info = this.db
-        .prepare(
-          `INSERT INTO request_log (id, method, path, query, status, error_code, duration_ms, source, principal,
-             idempotency_key, request_headers, request_body, response_body, resource_ids, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          id, call.method, pathDecoded, call.query, call.status, call.errorCode ?? null, call.durationMs, call.source,
-          call.principal ?? null, call.idempotencyKey ?? null, JSON.stringify(redactHeaders(call.requestHeaders)),
-          requestBody, responseBody, resources.join(' '), this.clock.nowMs(),
-        );
-      const link = this.db.prepare('INSERT OR IGNORE INTO request_log_resources (resource_id, log_seq) VALUES (?, ?)');
-      for (const r of resources) link.run(r, info.lastInsertRowid);
-    });
-    insert();
+    // A read touches what its path names; a write also touches what its response created or changed.
+    // (Linking every row of a list response would make each page view "touch" dozens of objects.)
+    const resources = resourceIdsIn(pathDecoded, call.query, requestBody, call.method === 'GET' ? null : responseBody);
+    this.writeEntry(
+      [
+        id, call.method, pathDecoded, call.query, call.status, call.errorCode ?? null, call.durationMs, call.source,
+        call.principal ?? null, call.idempotencyKey ?? null, JSON.stringify(redactHeaders(call.requestHeaders)),
+        requestBody, responseBody, resources.join(' '), this.clock.nowMs(),
+      ],
+      resources,
+    );
     if (++this.writesSincePrune >= 500) this.prune();
     return id;
   }

@@ -1,0 +1,9 @@
+/** The fixed IPC channel names shared by main and preload (this file imports nothing, so the sandboxed preload can bundle it). */
+export const CHANNELS = {
+  /** Renderer -> main: run a console handler, payload `{ name, input }`. */
+  invoke: 'console:invoke',
+  /** Renderer -> main: call the platform API as the console, payload `ApiRequest`. */
+  api: 'console:api',
+  /** Main -> renderer: one committed domain event. */
+  event: 'console:event',
+} as const;

@@ -1,0 +1,159 @@
+import type {
+  ApiRequest, ApiResponse, BridgeResult, ConsoleBridge, DomainEvent, HandlerInput, HandlerName, HandlerOutput,
+} from '../../core/index';
+
+/**
+ * The only module that touches a bridge. It picks the Electron preload's `window.paymentsConsole`
+ * when present, otherwise the browser bridge of the `serve` host (fetch + server-sent events, with
+ * the per-run token printed in the console URL). Stores call this module; views call stores.
+ */
+
+/** An error as data from the core or the API (code, message, HTTP-like status, optional details). */
+export class ConsoleError extends Error {
+  /** Wraps a `{ status, code, message, details }` error body. */
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'ConsoleError';
+  }
+}
+
+/** Turns any thrown value into a ConsoleError, so the UI always has a code and a message to show. */
+export function toConsoleError(err: unknown): ConsoleError {
+  if (err instanceof ConsoleError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  return new ConsoleError('CLIENT_ERROR', message, 0);
+}
+
+/** The sessionStorage key holding the browser bridge's per-run token. */
+export const TOKEN_KEY = 'consoleToken';
+
+/** What the browser bridge needs from its surroundings (injectable for tests). */
+export interface BrowserEnv {
+  location: Pick<Location, 'search' | 'pathname' | 'hash'>;
+  history: Pick<History, 'replaceState' | 'state'>;
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  fetch: typeof fetch;
+  EventSource: new (url: string) => EventSource;
+}
+
+/** Reads the token from `?token=` once, keeps it in sessionStorage and removes it from the visible URL. */
+export function captureToken(env: Pick<BrowserEnv, 'location' | 'history' | 'storage'>): string | null {
+  const params = new URLSearchParams(env.location.search);
+  const fromUrl = params.get('token');
+  if (fromUrl) {
+    env.storage.setItem(TOKEN_KEY, fromUrl);
+    params.delete('token');
+    const rest = params.toString();
+    // Why: a token left in the address bar ends up in screenshots, bookmarks and shared links.
+    env.history.replaceState(env.history.state, '', `${env.location.pathname}${rest ? `?${rest}` : ''}${env.location.hash}`);
+    return fromUrl;
+  }
+  return env.storage.getItem(TOKEN_KEY);
+}
+
+function bridgeFailure(status: number, message: string): ConsoleError {
+  return new ConsoleError(status === 401 || status === 403 ? 'CONSOLE_UNAUTHORIZED' : 'BRIDGE_ERROR', message, status);
+}
+
+/** The browser bridge: POST /__bridge/invoke and /__bridge/api, and one shared EventSource for events. */
+export function createBrowserBridge(env: BrowserEnv): ConsoleBridge {
+  const token = captureToken(env) ?? '';
+  const post = async (path: string, body: unknown): Promise<unknown> => {
+    let res: Response;
+    try {
+      res = await env.fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'X-Console-Token': token },
+        body: JSON.stringify(body),
+      });
+    } catch (err) {
+      throw new ConsoleError('NETWORK_ERROR', `The local server did not answer (${err instanceof Error ? err.message : 'network error'})`, 0);
+    }
+    const text = await res.text();
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw bridgeFailure(res.status, text.slice(0, 200) || `The local server answered ${res.status}`);
+    }
+  };
+  const listeners = new Set<(event: DomainEvent) => void>();
+  let source: EventSource | null = null;
+  return {
+    async invoke(name, input) {
+      return (await post('/__bridge/invoke', { name, input })) as BridgeResult<HandlerOutput<typeof name>>;
+    },
+    async api(request) {
+      return (await post('/__bridge/api', request)) as ApiResponse;
+    },
+    onEvent(listener) {
+      listeners.add(listener);
+      if (!source) {
+        source = new env.EventSource(`/__bridge/events?token=${encodeURIComponent(token)}`);
+        source.onmessage = (message: MessageEvent<string>) => {
+          let event: DomainEvent;
+          try {
+            event = JSON.parse(message.data) as DomainEvent;
+          } catch {
+            return;
+          }
+          for (const l of listeners) l(event);
+        };
+      }
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0 && source) (source.close(), (source = null));
+      };
+    },
+  };
+}
+
+let bridge: ConsoleBridge | null = null;
+
+/** Chooses the bridge: the Electron preload when it exists, otherwise the browser bridge. */
+export function resolveBridge(win: Window & typeof globalThis = window): ConsoleBridge {
+  if (win.paymentsConsole) return win.paymentsConsole;
+  return createBrowserBridge({
+    location: win.location, history: win.history, storage: win.sessionStorage,
+    fetch: win.fetch.bind(win), EventSource: win.EventSource,
+  });
+}
+
+/** Replaces the bridge (unit tests inject a fake; `null` resolves again on next use). */
+export function setBridge(next: ConsoleBridge | null): void {
+  bridge = next;
+}
+
+/** The bridge in use, resolved on first call (main.ts calls this at start to capture the URL token). */
+export function getBridge(): ConsoleBridge {
+  bridge ??= resolveBridge();
+  return bridge;
+}
+
+/** Runs a console handler; resolves to its typed value or throws a ConsoleError with the core's code. */
+export async function invoke<K extends HandlerName>(name: K, input: HandlerInput<K>): Promise<HandlerOutput<K>> {
+  const result = await getBridge().invoke(name, input);
+  if (!result.ok) throw new ConsoleError(result.error.code, result.error.message, result.error.status, result.error.details);
+  return result.value;
+}
+
+/** Calls the platform API as the console (logged like any integrator call); returns the body, throws on >= 400. */
+export async function api<T = unknown>(request: ApiRequest): Promise<T> {
+  const res = await getBridge().api(request);
+  if (res.status >= 400) {
+    const body = (res.body ?? {}) as Partial<{ code: string; message: string; details: Record<string, unknown> }>;
+    throw new ConsoleError(body.code ?? `HTTP_${res.status}`, body.message ?? `The API answered ${res.status}`, res.status, body.details);
+  }
+  return res.body as T;
+}
+
+/** Listens to committed domain events; returns the unsubscribe function. */
+export function onEvent(listener: (event: DomainEvent) => void): () => void {
+  return getBridge().onEvent(listener);
+}
+
+export type { ApiRequest, DomainEvent };

@@ -1,0 +1,56 @@
+import type { VerificationStatus } from '../../core/customers/schema';
+import type { InternalAccountStatus } from '../../core/accounts/internal-repo';
+import type { BeneficiaryStatus } from '../../core/accounts/external-service';
+import type { ClockMode } from '../../core/kernel/clock';
+
+/** The colour family of a status tag (naive-ui tag types). */
+export type StatusTone = 'success' | 'info' | 'warning' | 'error' | 'default';
+
+/** External account statuses (the core types them as string; the migration's CHECK lists these). */
+type ExternalAccountStatus = 'PENDING' | 'ACTIVE' | 'PENDING_OWNERSHIP_VERIFICATION' | 'UNVERIFIED' | 'UNDER_REVIEW' | 'INACTIVE';
+/** Scheduler job statuses. */
+type JobStatus = 'PENDING' | 'DONE' | 'FAILED' | 'CANCELLED';
+/** Classes of HTTP status codes, as the request log filters them. */
+type HttpStatusClass = '1xx' | '2xx' | '3xx' | '4xx' | '5xx';
+
+/** Every status the console can show today; the map below must cover each one (the compiler checks it). */
+export type KnownStatus = VerificationStatus | InternalAccountStatus | BeneficiaryStatus | ClockMode | ExternalAccountStatus | JobStatus | HttpStatusClass;
+
+/**
+ * The one colour map for every status of every resource: green settled and good, blue in motion or
+ * informational, amber waiting on someone, red failed or refused, grey inert. Statuses of resources
+ * that later screens add (transactions, quotes, cards) are listed already so they look the same.
+ */
+export const STATUS_TONES = {
+  // good, settled
+  ACTIVE: 'success', APPROVED: 'success', MATCHED: 'success', DONE: 'success', COMPLETED: 'success', SUCCESS: 'success',
+  SUCCEEDED: 'success', SETTLED: 'success', DELIVERED: 'success', VERIFIED: 'success', REAL: 'success', '2xx': 'success',
+  // in motion, informational
+  PROCESSING: 'info', SENT: 'info', CREATED: 'info', CHECKED_BY_RECEIVING_FI: 'info', FROZEN: 'info', '1xx': 'info', '3xx': 'info',
+  REFUNDED: 'info', AUTHORIZED: 'info', EXECUTED: 'info',
+  // waiting on someone
+  PENDING: 'warning', HOLD: 'warning', UNVERIFIED: 'warning', UNDER_REVIEW: 'warning', PENDING_OWNERSHIP_VERIFICATION: 'warning',
+  PARTIAL_MATCH: 'warning', RETRYING: 'warning', '4xx': 'warning',
+  // failed, refused
+  FAILED: 'error', REJECTED: 'error', NOT_MATCHED: 'error', RETURNED: 'error', DECLINED: 'error', '5xx': 'error',
+  // inert
+  CLOSED: 'default', INACTIVE: 'default', CANCELLED: 'default', EXPIRED: 'default', UNSUPPORTED: 'default',
+} as const satisfies Record<KnownStatus, StatusTone> & Record<string, StatusTone>;
+
+/** The tone of a status; unknown statuses are grey rather than an error. */
+export function statusTone(status: string): StatusTone {
+  return (STATUS_TONES as Record<string, StatusTone>)[status] ?? 'default';
+}
+
+/** The class of an HTTP status code, e.g. 404 -> `4xx`. */
+export function httpStatusClass(status: number): HttpStatusClass {
+  const c = Math.min(5, Math.max(1, Math.floor(status / 100)));
+  return `${c}xx` as HttpStatusClass;
+}
+
+/** A status as people read it: `PENDING_OWNERSHIP_VERIFICATION` -> `Pending ownership verification`. */
+export function statusLabel(status: string): string {
+  if (/^\dxx$/.test(status)) return status;
+  const words = status.toLowerCase().replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,35 @@
+/** "3 min ago" / "in 2 h" for an instant relative to `nowMs` (the workspace clock). */
+export function relativeTime(iso: string, nowMs: number): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  const diff = Math.round((nowMs - t) / 1000);
+  const abs = Math.abs(diff);
+  if (abs < 10) return 'just now';
+  const [value, unit] =
+    abs < 60 ? [abs, 's'] : abs < 3600 ? [Math.floor(abs / 60), 'min'] : abs < 86_400 ? [Math.floor(abs / 3600), 'h'] : [Math.floor(abs / 86_400), 'd'];
+  return diff >= 0 ? `${value} ${unit} ago` : `in ${value} ${unit}`;
+}
+
+/** An absolute instant for tooltips and detail panes, in UTC so everyone reads the same time. */
+export function absoluteTime(iso: string): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  return `${new Date(t).toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, '')} UTC`;
+}
+
+/** Only the time of day (UTC), e.g. `14:03:21`, for dense tables and the clock badge. */
+export function timeOfDay(iso: string): string {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? iso : new Date(t).toISOString().slice(11, 19);
+}
+
+/** A duration in seconds as people say it: 90 -> `1 min 30 s`. */
+export function formatSeconds(seconds: number): string {
+  const parts: string[] = [];
+  let rest = Math.round(seconds);
+  for (const [size, unit] of [[86_400, 'd'], [3600, 'h'], [60, 'min']] as const) {
+    if (rest >= size) (parts.push(`${Math.floor(rest / size)} ${unit}`), (rest %= size));
+  }
+  if (rest > 0 || parts.length === 0) parts.push(`${rest} s`);
+  return parts.join(' ');
+}

@@ -1,0 +1,82 @@
+import { defineStore } from 'pinia';
+import { ref, shallowRef } from 'vue';
+import type { HandlerOutput } from '../../core/index';
+import { invoke, onEvent, toConsoleError, type ConsoleError } from '../api/client';
+
+/** The Overview's facts about the open workspace. */
+export type WorkspaceInfo = HandlerOutput<'workspace/info'>;
+/** The test clock's state with its job queue. */
+export type ClockReport = HandlerOutput<'clock/get'>;
+
+/** The open workspace: its facts, credentials and the test clock. */
+export const useWorkspaceStore = defineStore('workspace', () => {
+  const info = shallowRef<WorkspaceInfo | null>(null);
+  const clock = shallowRef<ClockReport | null>(null);
+  /** Local time when `clock` was read, to let a REAL clock tick between reads. */
+  const clockReadAt = ref(0);
+  const loading = ref(false);
+  const error = shallowRef<ConsoleError | null>(null);
+
+  function setClock(c: ClockReport): void {
+    clock.value = c;
+    clockReadAt.value = Date.now();
+  }
+
+  /** Loads (or reloads) the workspace facts. */
+  async function load(): Promise<void> {
+    loading.value = true;
+    error.value = null;
+    try {
+      info.value = await invoke('workspace/info', {});
+      setClock({ ...info.value.clock });
+    } catch (err) {
+      error.value = toConsoleError(err);
+    } finally {
+      loading.value = false;
+    }
+  }
+
+  /** Reads the clock again. */
+  async function refreshClock(): Promise<void> {
+    setClock(await invoke('clock/get', {}));
+  }
+
+  /** Advances the workspace clock, running the jobs that fall due. */
+  async function advance(seconds: number): Promise<ClockReport> {
+    const c = await invoke('clock/advance', { seconds });
+    setClock(c);
+    return c;
+  }
+
+  /** Freezes the clock at the current workspace instant. */
+  async function freeze(): Promise<void> {
+    setClock(await invoke('clock/freeze', {}));
+  }
+
+  /** Resumes real time. */
+  async function resume(): Promise<void> {
+    setClock(await invoke('clock/resume', {}));
+  }
+
+  /** Forgets the seeded secret so it is never shown again. */
+  async function dismissCredentials(): Promise<void> {
+    await invoke('workspace/dismissCredentials', {});
+    if (info.value) info.value = { ...info.value, credentials: { ...info.value.credentials, clientSecret: null } };
+  }
+
+  /** The workspace time in ms for a local instant: frozen stays put, real moves with local time. */
+  function nowMs(localNow: number = Date.now()): number {
+    if (!clock.value) return localNow;
+    const base = Date.parse(clock.value.now);
+    return clock.value.mode === 'FROZEN' ? base : base + (localNow - clockReadAt.value);
+  }
+
+  /** Keeps the clock current when another window or a scenario changes it; returns the unsubscribe. */
+  function watchClock(): () => void {
+    return onEvent((event) => {
+      if (event.type.startsWith('SANDBOX.CLOCK_')) void refreshClock().catch(() => undefined);
+    });
+  }
+
+  return { info, clock, clockReadAt, loading, error, load, refreshClock, advance, freeze, resume, dismissCredentials, nowMs, watchClock };
+});

@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+
+/** A running `serve` process started exactly as a user starts it, with the lines it printed. */
+export interface ServeProcess {
+  apiBase: string;
+  consoleUrl: string;
+  clientId: string;
+  clientSecret: string;
+  dataDir: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Starts `node dist/host/serve.mjs --port 0` on a fresh workspace and waits for its Console line. */
+export async function startServe(extraArgs: string[] = [], env: Record<string, string> = {}): Promise<ServeProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-ws-'));
+  const child: ChildProcess = spawn(process.execPath, ['dist/host/serve.mjs', '--port', '0', '--data-dir', dataDir, ...extraArgs], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${out}`)), 20_000);
+    const check = () => {
+      if (/^Console .+$/m.test(out) && /^Client secret/m.test(out)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}:\n${out}`)));
+  });
+  const line = (prefix: string) => new RegExp(`^${prefix} (\\S+)`, 'm').exec(out)?.[1] ?? '';
+  return {
+    apiBase: line('API'),
+    consoleUrl: line('Console'),
+    clientId: line('Client id'),
+    clientSecret: line('Client secret'),
+    dataDir,
+    output: () => out,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Path of the system Chromium that CI installs (Playwright's own browser download cannot work here). */
+export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+/** Launches headless Chromium with the flags this machine's closed network needs. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
