@@ -15,6 +15,10 @@ import { accountRoutes } from './accounts/routes';
 import { customerRoutes } from './customers/routes';
 import { rateRoutes } from './rates/routes';
 import { sandboxRoutes } from './sandbox/routes';
+import { quoteRoutes } from './quotes/routes';
+import { receiverRoutes } from './receivers/routes';
+import { transactionRoutes } from './transactions/routes';
+import { transferRoutes } from './transfers/routes';
 import { buildConsoleHandlers, type ConsoleHandlers } from './console/handlers';
 import { dispatch, type BridgeResult } from './console/registry';
 import { apiRequestPath, type ApiRequest, type ApiResponse } from './console/bridge';
@@ -70,7 +74,11 @@ export function createCore(options: CoreOptions): Core {
       accountRoutes(services.internal, services.external),
       customerRoutes(services.customers),
       rateRoutes(services.rates),
-      sandboxRoutes(services.clock, services.internal),
+      quoteRoutes(services.quotes),
+      receiverRoutes(services.receivers),
+      transactionRoutes(services.transactions),
+      transferRoutes(services.transfers),
+      sandboxRoutes(services.clock, services.internal, services.quotes, services.transactions, services.incoming),
     ]);
     const api = createApiHandler(kernel, app);
     const runtime: WorkspaceRuntime = { dbPath, host: options.host ?? { kind: 'test' }, initialCredentials };

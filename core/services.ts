@@ -7,6 +7,13 @@ import { ExternalAccountService } from './accounts/external-service';
 import { CustomerService } from './customers/service';
 import { RateService } from './rates/service';
 import { ClockService } from './sandbox/service';
+import { TransactionService } from './transactions/service';
+import { PaymentRunner } from './payments/runner';
+import { FundsMover } from './payments/funds';
+import { ReceiverService } from './receivers/service';
+import { QuoteService } from './quotes/service';
+import { TransferService } from './transfers/service';
+import { IncomingPaymentSimulator } from './sandbox/incoming';
 
 /** Every area service of one workspace, wired over its kernel. */
 export interface Services {
@@ -19,6 +26,12 @@ export interface Services {
   customers: CustomerService;
   rates: RateService;
   clock: ClockService;
+  transactions: TransactionService;
+  runner: PaymentRunner;
+  receivers: ReceiverService;
+  quotes: QuoteService;
+  transfers: TransferService;
+  incoming: IncomingPaymentSimulator;
 }
 
 /** Builds the area services; collaborators are passed explicitly, never imported as singletons. */
@@ -29,8 +42,14 @@ export function createServices(ctx: Ctx): Services {
   let customers: CustomerService | undefined = undefined;
   const external = new ExternalAccountService(ctx, (id) => customers!.assertLive(id));
   customers = new CustomerService(ctx, platform, internal);
+  const transactions = new TransactionService(ctx);
+  const runner = new PaymentRunner(ctx, transactions, new FundsMover(ledger));
+  const receivers = new ReceiverService(ctx, external);
+  const quotes = new QuoteService(ctx, { platform, customers, internal, external, receivers, transactions, runner });
   return {
-    ctx, platform, ledger, internal, external, customers,
+    ctx, platform, ledger, internal, external, customers, transactions, runner, receivers, quotes,
+    transfers: new TransferService(ctx, internal, external, customers, transactions, runner),
+    incoming: new IncomingPaymentSimulator(ctx, internal, transactions, runner),
     tokens: new TokenService(ctx),
     rates: new RateService(ctx, platform),
     clock: new ClockService(ctx),

@@ -73,7 +73,7 @@ export class InternalAccountService {
   setStatus(id: string, status: InternalAccountStatus): void {
     this.ctx.transaction(() => {
       this.ctx.db.prepare('UPDATE internal_accounts SET status = ?, updated_at = ? WHERE id = ?').run(status, this.ctx.clock.nowMs(), id);
-      this.ctx.events.append('INTERNAL_ACCOUNT.STATUS_CHANGED', 'InternalAccount', id, { status });
+      this.ctx.events.append('INTERNAL_ACCOUNT.STATUS_UPDATED', 'InternalAccount', id, { status });
     });
   }
 

@@ -4,12 +4,25 @@ import { jsonBody } from '../api/validate';
 import { json } from '../api/app';
 import { fundSchema } from '../accounts/schema';
 import type { InternalAccountService } from '../accounts/internal-service';
-import { advanceSchema } from './schema';
+import { advanceSchema, sandboxSendSchema, umaReceiveSchema } from './schema';
+import type { QuoteService } from '../quotes/service';
+import type { TransactionService } from '../transactions/service';
+import type { IncomingPaymentSimulator } from './incoming';
 import type { ClockService } from './service';
 
-/** Sandbox endpoints: account funding and the test clock. */
-export function sandboxRoutes(clock: ClockService, internal: InternalAccountService) {
+/** Sandbox endpoints: account funding, real-time quote payment, incoming UMA payments and the test clock. */
+export function sandboxRoutes(clock: ClockService, internal: InternalAccountService, quotes: QuoteService, transactions: TransactionService, incoming: IncomingPaymentSimulator) {
   return (app: ApiApp) => {
+    app.post('/sandbox/send', async (c) => {
+      requirePermission(c, 'TRANSACT');
+      const body = await jsonBody(c, sandboxSendSchema);
+      const quote = quotes.fundRealtime(body.quoteId, body.currencyCode, body.currencyAmount);
+      return json(transactions.get(quote.transactionId));
+    });
+    app.post('/sandbox/uma/receive', async (c) => {
+      requirePermission(c, 'TRANSACT');
+      return json(incoming.receive(await jsonBody(c, umaReceiveSchema)));
+    });
     app.post('/sandbox/internal-accounts/:accountId/fund', async (c) => {
       requirePermission(c, 'TRANSACT');
       const body = await jsonBody(c, fundSchema);

@@ -1,5 +1,6 @@
 import { sql as kernel } from './001-kernel';
 import { sql as platformAccounts } from './002-platform-accounts';
+import { sql as moneyPath } from './003-money-path';
 
 /** One forward-only migration; `version` is its number, applied in ascending order, never edited once released. */
 export interface Migration {
@@ -12,4 +13,5 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'kernel', sql: kernel },
   { version: 2, name: 'platform-accounts', sql: platformAccounts },
+  { version: 3, name: 'money-path', sql: moneyPath },
 ];

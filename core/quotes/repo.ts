@@ -1,0 +1,64 @@
+import type { Db } from '../kernel/db';
+import { isoOf } from '../kernel/clock';
+import { currency } from '../kernel/money';
+import type { Quote } from './schema';
+
+/** A quote row as stored. */
+export interface QuoteRow {
+  id: string;
+  status: Quote['status'];
+  transaction_id: string;
+  customer_id: string | null;
+  source: string;
+  destination: string;
+  source_account_id: string | null;
+  destination_account_id: string | null;
+  sending_currency: string;
+  receiving_currency: string;
+  total_sending_amount: number;
+  total_receiving_amount: number;
+  exchange_rate: number;
+  fees_included: number;
+  rate_details: string;
+  payment_instructions: string | null;
+  counterparty_info: string | null;
+  locked_side: 'SENDING' | 'RECEIVING';
+  locked_amount: number;
+  request: string;
+  scenario: string;
+  expires_at: number;
+  executed_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Maps a row to the Quote resource. */
+export function quoteFromRow(r: QuoteRow): Quote {
+  const q: Quote = {
+    id: r.id, status: r.status, createdAt: isoOf(r.created_at), expiresAt: isoOf(r.expires_at),
+    source: JSON.parse(r.source) as Record<string, unknown>, destination: JSON.parse(r.destination) as Record<string, unknown>,
+    sendingCurrency: currency(r.sending_currency), receivingCurrency: currency(r.receiving_currency),
+    totalSendingAmount: r.total_sending_amount, totalReceivingAmount: r.total_receiving_amount,
+    exchangeRate: r.exchange_rate, feesIncluded: r.fees_included, transactionId: r.transaction_id,
+    rateDetails: JSON.parse(r.rate_details) as unknown,
+  };
+  if (r.payment_instructions) q.paymentInstructions = JSON.parse(r.payment_instructions) as unknown[];
+  if (r.counterparty_info) q.counterpartyInformation = JSON.parse(r.counterparty_info) as Record<string, string>;
+  return q;
+}
+
+/** Inserts a quote row. */
+export function insertQuote(db: Db, r: QuoteRow): void {
+  const cols = Object.keys(r);
+  db.prepare(`INSERT INTO quotes (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`).run(r);
+}
+
+/** A quote row by id. */
+export function findQuote(db: Db, id: string): QuoteRow | undefined {
+  return db.prepare('SELECT * FROM quotes WHERE id = ?').get(id) as QuoteRow | undefined;
+}
+
+/** The quote of a transaction, if it came from one. */
+export function findQuoteByTransaction(db: Db, transactionId: string): QuoteRow | undefined {
+  return db.prepare('SELECT * FROM quotes WHERE transaction_id = ?').get(transactionId) as QuoteRow | undefined;
+}

@@ -1,0 +1,117 @@
+import type { z } from 'zod';
+import { invalidInput, ServiceError } from '../kernel/errors';
+import { findCurrency, STABLECOINS } from '../kernel/money';
+import type { InternalAccountService } from '../accounts/internal-service';
+import type { ExternalAccountService } from '../accounts/external-service';
+import type { CustomerService } from '../customers/service';
+import type { ReceiverService } from '../receivers/service';
+import { QUOTE_SCENARIOS, scenarioKey, UMA_RECIPIENTS } from '../sandbox/scenarios';
+import { scenarioSuffix } from '../sandbox/suffix';
+import { defaultRail } from '../rates/table';
+import { hasInstantRail } from './instructions';
+import type { createQuoteSchema } from './schema';
+
+type Body = z.infer<typeof createQuoteSchema>;
+
+/** A quote's source after validation. */
+export type ResolvedSource =
+  | { kind: 'ACCOUNT'; accountId: string; currency: string; customerId: string | null; accountType: string }
+  | { kind: 'REALTIME_FUNDING'; currency: string; customerId: string | null; cryptoNetwork?: string | undefined };
+
+/** A quote's destination after validation, with the sandbox scenario it selects. */
+export interface ResolvedDestination {
+  kind: 'ACCOUNT' | 'UMA_ADDRESS';
+  currency: string;
+  /** The resource form of the destination (defaults filled in). */
+  resource: Record<string, unknown>;
+  accountId: string | null;
+  receiverIdentifier: string;
+  paymentRail: string | null;
+  railSelectionMode: 'MANUAL' | 'AUTO' | null;
+  /** `QUOTE:<key>` or `UMA:<local part>`; see sandbox/scenarios.ts. */
+  scenario: string;
+}
+
+/** Rails an external account of a type can receive on (its own `paymentRails` win when it lists them). */
+function railsOf(accountType: string, info: Record<string, unknown>, currency: string): string[] {
+  const listed = info['paymentRails'];
+  if (Array.isArray(listed) && listed.length) return listed.map(String);
+  const byType: Record<string, string[]> = {
+    USD_ACCOUNT: ['ACH', 'WIRE', 'RTP', 'FEDNOW'], EUR_ACCOUNT: ['SEPA_INSTANT', 'SEPA'], GBP_ACCOUNT: ['FASTER_PAYMENTS'],
+    MXN_ACCOUNT: ['SPEI'], BRL_ACCOUNT: ['PIX'], INR_ACCOUNT: ['UPI', 'NEFT'], SWIFT_ACCOUNT: ['SWIFT'], COP_ACCOUNT: ['BRE_B', 'ACH_COLOMBIA'],
+  };
+  return byType[accountType] ?? [defaultRail(currency)];
+}
+
+/** Validates a quote's source: an active internal account, or an instant just-in-time funding method. */
+export function resolveSource(body: Body, internal: InternalAccountService, customers: CustomerService): ResolvedSource {
+  const s = body.source;
+  if (s.sourceType === 'ACCOUNT') {
+    const row = internal.row(s.accountId);
+    if (row.status !== 'ACTIVE') throw invalidInput('source.accountId', `internal account ${s.accountId} is ${row.status}, not ACTIVE`);
+    if (row.customer_id && s.customerId && s.customerId !== row.customer_id) {
+      throw invalidInput('source.customerId', 'must name the owner of the source account (only FBO platform accounts act for another customer)');
+    }
+    const customerId = row.customer_id ?? s.customerId ?? null;
+    if (customerId) customers.assertLive(customerId);
+    return { kind: 'ACCOUNT', accountId: row.id, currency: row.currency, customerId, accountType: row.type };
+  }
+  const code = s.currency.toUpperCase();
+  if (!findCurrency(code)) throw invalidInput('source.currency', `${s.currency} is not a supported currency`);
+  if (!hasInstantRail(code)) throw invalidInput('source.currency', `${code} has no instant payment method; REALTIME_FUNDING needs an instant rail (RTP, SEPA Instant, PIX, Spark, stablecoins...), never ACH or wire`);
+  if (STABLECOINS.has(code) && !s.cryptoNetwork) throw invalidInput('source.cryptoNetwork', `is required when the funding currency is the stablecoin ${code}`);
+  if (s.customerId) customers.assertLive(s.customerId);
+  return { kind: 'REALTIME_FUNDING', currency: code, customerId: s.customerId ?? null, cryptoNetwork: s.cryptoNetwork };
+}
+
+/** Validates a quote's destination and picks its rail and sandbox scenario. */
+export function resolveDestination(body: Body, external: ExternalAccountService, receivers: ReceiverService): ResolvedDestination {
+  const d = body.destination;
+  if (d.destinationType === 'ACCOUNT') {
+    const row = external.row(d.accountId);
+    const info = JSON.parse(row.account_info) as Record<string, unknown>;
+    const rails = railsOf(row.account_type, info, row.currency);
+    if (d.paymentRail && !rails.includes(d.paymentRail)) {
+      throw invalidInput('destination.paymentRail', `${d.paymentRail} is not supported by this ${row.account_type}; use one of ${rails.join(', ')}`);
+    }
+    if (body.lookupId) receivers.get(body.lookupId);
+    const paymentRail = d.paymentRail ?? rails[0]!;
+    return {
+      kind: 'ACCOUNT', currency: row.currency, accountId: row.id, receiverIdentifier: row.primary_identifier,
+      resource: { destinationType: 'ACCOUNT', accountId: row.id, currency: row.currency, paymentRail },
+      paymentRail, railSelectionMode: d.paymentRail ? 'MANUAL' : 'AUTO',
+      scenario: `QUOTE:${scenarioKey(row.primary_identifier, QUOTE_SCENARIOS)}`,
+    };
+  }
+  if (!body.lookupId) throw invalidInput('lookupId', 'is required for a UMA_ADDRESS destination: call GET /receiver/uma/{receiverUmaAddress} first');
+  const lookup = receivers.get(body.lookupId);
+  if (lookup.kind !== 'UMA' || lookup.target.toLowerCase() !== d.umaAddress.toLowerCase()) {
+    throw invalidInput('lookupId', `was issued for ${lookup.target}, not for ${d.umaAddress}`);
+  }
+  const supported = lookup.supportedCurrencies.map((c) => c.currency.code);
+  const cur = (d.currency ?? supported[0] ?? '').toUpperCase();
+  if (!supported.includes(cur)) throw invalidInput('destination.currency', `the receiver accepts ${supported.join(', ')}, not ${cur}`);
+  const missing = lookup.requiredPayerDataFields.filter((f) => f.mandatory && !body.senderCustomerInfo?.[f.name]);
+  if (missing.length) {
+    throw invalidInput(`senderCustomerInfo.${missing[0]!.name}`, 'is required by the receiver (requiredPayerDataFields of the lookup)', missing.slice(1).map((f) => ({ field: `senderCustomerInfo.${f.name}`, message: 'is required by the receiver' })));
+  }
+  const local = d.umaAddress.split('@')[0]!.toLowerCase();
+  if (!UMA_RECIPIENTS[local]) throw new ServiceError(404, 'UMA_NOT_FOUND', `No receiver ${d.umaAddress} at the counterparty`);
+  return {
+    kind: 'UMA_ADDRESS', currency: cur, accountId: null, receiverIdentifier: d.umaAddress,
+    resource: { destinationType: 'UMA_ADDRESS', umaAddress: d.umaAddress, currency: cur },
+    paymentRail: null, railSelectionMode: null, scenario: `UMA:${local}`,
+  };
+}
+
+/** The scenario named by a stored scenario key. */
+export function scenarioOf(key: string) {
+  const [table, name] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
+  if (table === 'UMA') return UMA_RECIPIENTS[name]!.scenario;
+  return QUOTE_SCENARIOS[name] ?? QUOTE_SCENARIOS['SUCCESS']!;
+}
+
+/** The suffix-derived label of an identifier, for the console ("002", or none). */
+export function suffixLabel(identifier: string): string | undefined {
+  return scenarioSuffix(identifier);
+}

@@ -1,0 +1,85 @@
+import type { Ctx } from '../context';
+import { invalidInput, notFound, ServiceError } from '../kernel/errors';
+import { currency } from '../kernel/money';
+import { midRate } from '../rates/table';
+import { SANDBOX_UMA_DOMAIN, UMA_RECIPIENTS } from '../sandbox/scenarios';
+import type { ExternalAccountService } from '../accounts/external-service';
+
+/** A field the receiver needs from the payer. */
+export interface PayerDataField {
+  name: string;
+  mandatory: boolean;
+}
+
+/** A receiver lookup's answer (upstream's shape). */
+export interface LookupResult {
+  lookupId: string;
+  receiverUmaAddress?: string;
+  accountId?: string;
+  supportedCurrencies: { currency: ReturnType<typeof currency>; estimatedExchangeRate: number; min: number; max: number }[];
+  requiredPayerDataFields: PayerDataField[];
+}
+
+/** How long a lookup id stays usable for a quote. */
+export const LOOKUP_TTL_MS = 15 * 60 * 1000;
+/** The UMA protocol versions this sandbox speaks. */
+export const SUPPORTED_UMA_VERSIONS = ['1.0'];
+
+const UMA = /^\$([a-z0-9._-]{1,64})@([a-z0-9.-]+\.[a-z]{2,})$/i;
+
+/** Receiver lookups: UMA addresses at the sandbox counterparty, and the platform's external accounts. */
+export class ReceiverService {
+  constructor(private readonly ctx: Ctx, private readonly external: ExternalAccountService) {}
+
+  /** Looks up a UMA address (404 UMA_NOT_FOUND for an unknown receiver, 412 for an unsupported UMA version). */
+  lookupUma(address: string, sendingCurrency = 'USD', customerId?: string): LookupResult {
+    const m = UMA.exec(address);
+    if (!m) throw new ServiceError(400, 'INVALID_UMA_ADDRESS', `"${address}" is not a UMA address such as $alice@${SANDBOX_UMA_DOMAIN}`, { field: 'receiverUmaAddress' });
+    const recipient = m[2]!.toLowerCase() === SANDBOX_UMA_DOMAIN ? UMA_RECIPIENTS[`$${m[1]!.toLowerCase()}`] : undefined;
+    if (!recipient) throw notFound('UMA_NOT_FOUND', `No receiver ${address} at the counterparty`);
+    if (!SUPPORTED_UMA_VERSIONS.includes(recipient.umaVersion)) {
+      throw new ServiceError(412, 'UNSUPPORTED_UMA_VERSION', `The receiver's VASP speaks UMA ${recipient.umaVersion}; this service supports ${SUPPORTED_UMA_VERSIONS.join(', ')}`, { receiverVersion: recipient.umaVersion, supportedVersions: SUPPORTED_UMA_VERSIONS });
+    }
+    const result = this.store('UMA', address, customerId, {
+      receiverUmaAddress: address,
+      supportedCurrencies: [this.supported(recipient.currency, sendingCurrency)],
+      requiredPayerDataFields: [{ name: 'FULL_NAME', mandatory: true }, { name: 'BIRTH_DATE', mandatory: true }, { name: 'NATIONALITY', mandatory: false }],
+    });
+    return result;
+  }
+
+  /** Looks up one of the platform's external accounts as a payout destination. */
+  lookupExternalAccount(accountId: string, sendingCurrency = 'USD'): LookupResult {
+    const account = this.external.get(accountId);
+    return this.store('EXTERNAL_ACCOUNT', accountId, account.customerId, {
+      accountId,
+      supportedCurrencies: [this.supported(account.currency, sendingCurrency)],
+      requiredPayerDataFields: [{ name: 'FULL_NAME', mandatory: true }],
+    });
+  }
+
+  /** A stored lookup that is still valid (404 LOOKUP_REQUEST_NOT_FOUND otherwise). */
+  get(lookupId: string): LookupResult & { kind: string; target: string } {
+    const row = this.ctx.db.prepare('SELECT kind, target, response, expires_at FROM lookups WHERE id = ?').get(lookupId) as { kind: string; target: string; response: string; expires_at: number } | undefined;
+    if (!row) throw notFound('LOOKUP_REQUEST_NOT_FOUND', `Lookup ${lookupId} not found`);
+    if (row.expires_at <= this.ctx.clock.nowMs()) throw notFound('LOOKUP_REQUEST_NOT_FOUND', `Lookup ${lookupId} has expired; look the receiver up again`);
+    return { ...(JSON.parse(row.response) as LookupResult), kind: row.kind, target: row.target };
+  }
+
+  private supported(receiving: string, sending: string) {
+    const s = sending.toUpperCase();
+    const rate = midRate(s, receiving, this.ctx.clock.nowMs());
+    if (rate === undefined) throw invalidInput('senderCurrency', `${sending} is not a supported currency`);
+    return { currency: currency(receiving), estimatedExchangeRate: 1 / rate, min: 1, max: 100_000_000_00 };
+  }
+
+  private store(kind: 'UMA' | 'EXTERNAL_ACCOUNT', target: string, customerId: string | undefined, body: Omit<LookupResult, 'lookupId'>): LookupResult {
+    const id = this.ctx.ids('Lookup');
+    const result: LookupResult = { lookupId: id, ...body };
+    const now = this.ctx.clock.nowMs();
+    this.ctx.db
+      .prepare('INSERT INTO lookups (id, kind, target, customer_id, response, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(id, kind, target, customerId ?? null, JSON.stringify(result), now, now + LOOKUP_TTL_MS);
+    return result;
+  }
+}

@@ -1,0 +1,90 @@
+import type { z } from 'zod';
+import type { Ctx } from '../context';
+import { invalidInput, ServiceError } from '../kernel/errors';
+import { currencyAmount } from '../kernel/money';
+import type { InternalAccountService } from '../accounts/internal-service';
+import type { ExternalAccountService } from '../accounts/external-service';
+import type { CustomerService } from '../customers/service';
+import type { TransactionService } from '../transactions/service';
+import type { Transaction } from '../transactions/schema';
+import type { PaymentRunner } from '../payments/runner';
+import { incomingToAccount, outgoingFromAccount, type Funds } from '../payments/funds';
+import { scenarioKey, TRANSFER_SCENARIOS } from '../sandbox/scenarios';
+import { defaultRail } from '../rates/table';
+import type { transferInSchema, transferOutSchema } from './schema';
+
+/** Same-currency transfers between an internal account and an external account, with the sandbox's suffix outcomes. */
+export class TransferService {
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly internal: InternalAccountService,
+    private readonly external: ExternalAccountService,
+    private readonly customers: CustomerService,
+    private readonly transactions: TransactionService,
+    private readonly runner: PaymentRunner,
+  ) {}
+
+  /** Pushes money from an internal account to an external account of the same currency. */
+  transferOut(body: z.infer<typeof transferOutSchema>): Transaction {
+    const { from, to } = this.accounts(body.source.accountId, body.destination.accountId, 'source.accountId', 'destination.accountId');
+    const key = scenarioKey(to.primary_identifier, TRANSFER_SCENARIOS);
+    const scenario = TRANSFER_SCENARIOS[key]!;
+    if (!scenario.immediateFailure) {
+      const available = this.internal.get(from.id).balance.amount;
+      if (available < body.amount) throw new ServiceError(400, 'INSUFFICIENT_FUNDS', `The source account holds ${available} but the transfer needs ${body.amount} (${from.currency} minor units)`, { available, required: body.amount });
+    }
+    const data = {
+      source: { sourceType: 'ACCOUNT', accountId: from.id, currency: from.currency },
+      destination: { destinationType: 'ACCOUNT', accountId: to.id, currency: to.currency },
+      sentAmount: currencyAmount(body.amount, from.currency), receivedAmount: currencyAmount(body.amount, to.currency), fees: 0,
+      paymentRail: body.destination.paymentRail ?? defaultRail(to.currency), railSelectionMode: body.destination.paymentRail ? 'MANUAL' : 'AUTO',
+      ...(body.remittanceInformation ? { remittanceInformation: body.remittanceInformation } : {}),
+      ...(body.purposeOfPayment ? { purposeOfPayment: body.purposeOfPayment } : {}), ...(body.description ? { description: body.description } : {}),
+    };
+    return this.begin('TRANSFER_OUT', 'OUTGOING', 'DEBIT', from.customer_id, from.id, to.primary_identifier, from.currency, body.amount, key,
+      outgoingFromAccount(from.id, from.currency, body.amount), data);
+  }
+
+  /** Pulls money from an external bank account into an internal account of the same currency. */
+  transferIn(body: z.infer<typeof transferInSchema>): Transaction {
+    const { from, to } = this.accounts(body.destination.accountId, body.source.accountId, 'destination.accountId', 'source.accountId');
+    if (!to.account_type.endsWith('_ACCOUNT')) throw invalidInput('source.accountId', `a ${to.account_type} cannot be pulled from; transfer-in needs a bank account`);
+    const key = scenarioKey(to.primary_identifier, TRANSFER_SCENARIOS);
+    const data = {
+      source: { sourceType: 'ACCOUNT', accountId: to.id, currency: to.currency },
+      destination: { destinationType: 'ACCOUNT', accountId: from.id, currency: from.currency },
+      sentAmount: currencyAmount(body.amount, to.currency), receivedAmount: currencyAmount(body.amount, from.currency), fees: 0,
+      ...(body.description ? { description: body.description } : {}),
+    };
+    return this.begin('TRANSFER_IN', 'INCOMING', 'DEBIT', from.customer_id, to.primary_identifier, from.id, from.currency, body.amount, key,
+      incomingToAccount(from.id, from.currency, body.amount, 'transfer-in'), data);
+  }
+
+  private accounts(internalId: string, externalId: string, internalField: string, externalField: string) {
+    const from = this.internal.row(internalId);
+    if (from.status !== 'ACTIVE') throw invalidInput(internalField, `internal account ${internalId} is ${from.status}, not ACTIVE`);
+    const to = this.external.row(externalId);
+    if (to.currency !== from.currency) throw invalidInput(externalField, `is a ${to.currency} account but ${internalId} holds ${from.currency}: use a quote for cross-currency transfers`);
+    return { from, to };
+  }
+
+  private begin(kind: 'TRANSFER_IN' | 'TRANSFER_OUT', type: 'INCOMING' | 'OUTGOING', direction: 'CREDIT' | 'DEBIT', customerId: string | null,
+    sender: string, receiver: string, cur: string, amount: number, key: string, funds: Funds, data: Record<string, unknown>): Transaction {
+    const scenario = TRANSFER_SCENARIOS[key]!;
+    const id = this.ctx.ids('Transaction');
+    const reference = `T${id.slice(-10).replace(/-/g, '').toUpperCase()}`;
+    return this.ctx.transaction(() => {
+      const tx = this.transactions.create({
+        id, type, status: scenario.immediateFailure ? 'FAILED' : 'PENDING', direction, kind, customer_id: customerId,
+        platform_customer_id: customerId ? this.customers.row(customerId).platform_customer_id : null, quote_id: null,
+        sender_identifier: sender, receiver_identifier: receiver, reference, sending_currency: cur, sent_amount: amount,
+        receiving_currency: cur, received_amount: amount, fees: 0, scenario: `TRANSFER:${key}`, funds: JSON.stringify(funds),
+        failure_reason: scenario.immediateFailure ?? null, data: JSON.stringify({ ...data, reconciliationInstructions: { reference } }),
+      }, scenario.immediateFailure ? `SANDBOX_${scenario.immediateFailure}` : `${kind}_CREATED`);
+      if (scenario.immediateFailure) return tx;
+      this.runner.mover.place(funds, id, kind);
+      this.runner.start(id, scenario);
+      return tx;
+    });
+  }
+}
