@@ -92,9 +92,12 @@ function firstIssue(error: z.ZodError): string {
   return issue ? `${issue.path.length ? issue.path.join('.') : 'payload'}: ${issue.message}` : 'payload is invalid';
 }
 
-/** An API-channel refusal: the ApiResponse envelope (so `api()` keeps its type) around the refusal, as the HTTP bridge sends it. */
+/**
+ * An API-channel refusal. Why this shape: `api()` resolves to an ApiResponse, and an API error's body is
+ * the flat error object, so the renderer reads the refusal's code exactly as it reads any API error.
+ */
 function apiRefusal(r: Refusal): ApiResponse {
-  return { status: r.error.status, headers: { 'content-type': 'application/json' }, body: r };
+  return { status: r.error.status, headers: { 'content-type': 'application/json' }, body: r.error };
 }
 
 /** Handles one `console:invoke` message (exported for tests). */

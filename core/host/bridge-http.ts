@@ -56,7 +56,11 @@ export async function handleBridge(core: Core, token: string, request: Request, 
   }
   if (path === '/__bridge/api') {
     const p = apiRequestSchema.safeParse(payload);
-    if (!p.success) return refuse(400, 'INVALID_INPUT', `Bridge api request is malformed: ${p.error.issues[0]?.path.join('.') ?? ''} ${p.error.issues[0]?.message ?? ''}`);
+    if (!p.success) {
+      // Same shape as the Electron bridge: a refused api call is an ApiResponse carrying the error object.
+      const error = { status: 400, code: 'INVALID_INPUT', message: `Bridge api request is malformed: ${p.error.issues[0]?.path.join('.') ?? ''} ${p.error.issues[0]?.message ?? ''}` };
+      return jsonResponse({ status: 400, headers: {}, body: error }, 400);
+    }
     return jsonResponse(await core.callApi(p.data));
   }
   return refuse(404, 'NOT_FOUND', `No bridge route ${path}`);

@@ -1,0 +1,126 @@
+// A stand-in for the `electron` module (no Electron binary exists on these machines). Tests install it
+// with `vi.mock('electron', () => import('./electron-mock'))` and read what the code under test did
+// through the same exports: captured IPC handlers, the exposed bridge, constructed windows.
+import { vi } from 'vitest';
+
+type Listener = (...args: unknown[]) => unknown;
+
+/** A minimal event emitter that records listeners so tests can fire Electron events by hand. */
+export class Emitter {
+  readonly listeners = new Map<string, Listener[]>();
+  on(name: string, fn: Listener): this {
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), fn]);
+    return this;
+  }
+  once(name: string, fn: Listener): this {
+    return this.on(name, fn);
+  }
+  /** Calls every listener of `name` with `args`. */
+  emit(name: string, ...args: unknown[]): void {
+    for (const fn of this.listeners.get(name) ?? []) fn(...args);
+  }
+}
+
+/** The options of `setWindowOpenHandler`'s callback and its answer. */
+export type WindowOpenHandler = (details: { url: string }) => { action: 'allow' | 'deny' };
+
+/** A fake webContents: records sends and the window-open handler. */
+export class FakeWebContents extends Emitter {
+  readonly send = vi.fn<(channel: string, ...args: unknown[]) => void>();
+  windowOpenHandler: WindowOpenHandler | undefined;
+  readonly setWindowOpenHandler = vi.fn((handler: WindowOpenHandler) => {
+    this.windowOpenHandler = handler;
+  });
+  isDestroyed(): boolean {
+    return false;
+  }
+}
+
+/** A fake BrowserWindow that remembers its constructor options and every instance. */
+export class BrowserWindow extends Emitter {
+  static readonly instances: BrowserWindow[] = [];
+  readonly webContents = new FakeWebContents();
+  readonly loadFile = vi.fn(async (_path: string) => {});
+  readonly show = vi.fn();
+  readonly focus = vi.fn();
+  readonly restore = vi.fn();
+  constructor(readonly options: Record<string, unknown>) {
+    super();
+    BrowserWindow.instances.push(this);
+  }
+  isDestroyed(): boolean {
+    return false;
+  }
+  isMinimized(): boolean {
+    return false;
+  }
+}
+
+/** Handlers registered with `ipcMain.handle`, by channel. */
+export const ipcHandlers = new Map<string, (event: unknown, payload: unknown) => unknown>();
+/** Stand-in for ipcMain. */
+export const ipcMain = {
+  handle: vi.fn((channel: string, fn: (event: unknown, payload: unknown) => unknown) => {
+    if (ipcHandlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
+    ipcHandlers.set(channel, fn);
+  }),
+  removeHandler: vi.fn((channel: string) => {
+    ipcHandlers.delete(channel);
+  }),
+};
+
+/** What the preload exposed, by key. */
+export const exposed = new Map<string, unknown>();
+/** Stand-in for contextBridge. */
+export const contextBridge = { exposeInMainWorld: vi.fn((key: string, api: unknown) => exposed.set(key, api)) };
+/** Stand-in for ipcRenderer. */
+export const ipcRenderer = {
+  invoke: vi.fn(async (_channel: string, _payload: unknown): Promise<unknown> => ({ ok: true, value: 'stub' })),
+  on: vi.fn((_channel: string, _fn: Listener) => ipcRenderer),
+  removeListener: vi.fn((_channel: string, _fn: Listener) => ipcRenderer),
+};
+
+/** Stand-in for `app`; `paths` answers getPath and records setPath. */
+export const app = Object.assign(new Emitter(), {
+  isPackaged: false,
+  paths: new Map<string, string>(),
+  requestSingleInstanceLock: vi.fn(() => true),
+  quit: vi.fn(),
+  enableSandbox: vi.fn(),
+  whenReady: vi.fn(() => Promise.resolve()),
+  // Throws for a path the test did not set, so no test can create folders outside its temp dirs.
+  getPath: vi.fn((name: string): string => {
+    const path = app.paths.get(name);
+    if (path === undefined) throw new Error(`app.getPath('${name}') was not set by this test`);
+    return path;
+  }),
+  setPath: vi.fn((name: string, value: string) => {
+    app.paths.set(name, value);
+  }),
+});
+
+/** Stand-in for `session`. */
+export const session = {
+  defaultSession: {
+    setPermissionRequestHandler: vi.fn(),
+    setPermissionCheckHandler: vi.fn(),
+    webRequest: { onHeadersReceived: vi.fn() },
+  },
+};
+/** Stand-in for `shell`. */
+export const shell = { openExternal: vi.fn(async (_url: string) => {}), showItemInFolder: vi.fn((_path: string) => {}) };
+/** Stand-in for `dialog`. */
+export const dialog = { showErrorBox: vi.fn((_title: string, _content: string) => {}) };
+/** Stand-in for `Menu`. */
+export const Menu = { buildFromTemplate: vi.fn((template: unknown[]) => ({ template })), setApplicationMenu: vi.fn() };
+
+/** Forgets everything recorded, between tests. */
+export function resetElectronMock(): void {
+  vi.clearAllMocks();
+  ipcHandlers.clear();
+  exposed.clear();
+  BrowserWindow.instances.length = 0;
+  app.listeners.clear();
+  app.paths.clear();
+  app.isPackaged = false;
+}
