@@ -7,6 +7,8 @@ import { eventHandlers } from './events';
 import { searchHandlers } from './search';
 import { workspaceHandlers, type WorkspaceRuntime } from './workspace';
 import { mergeHandlers } from './registry';
+import { transactionHandlers } from '../transactions/console';
+import { quoteHandlers } from '../quotes/console';
 
 /** Builds the one console handler map of a workspace (`area/verb` -> handler). */
 export function buildConsoleHandlers(s: Services, runtime: WorkspaceRuntime) {
@@ -17,6 +19,8 @@ export function buildConsoleHandlers(s: Services, runtime: WorkspaceRuntime) {
     requestLogHandlers(s.ctx),
     eventHandlers(s.ctx),
     searchHandlers(s.ctx),
+    transactionHandlers(s.ctx, s.transactions),
+    quoteHandlers(s.quotes, s.internal, s.external),
   );
 }
 

@@ -4,7 +4,7 @@ import { handler } from './registry';
 
 /** One hit of the global search. */
 export interface SearchHit {
-  kind: 'CUSTOMER' | 'INTERNAL_ACCOUNT' | 'EXTERNAL_ACCOUNT' | 'API_CALL';
+  kind: 'CUSTOMER' | 'INTERNAL_ACCOUNT' | 'EXTERNAL_ACCOUNT' | 'TRANSACTION' | 'QUOTE' | 'API_CALL';
   id: string;
   title: string;
   subtitle: string;
@@ -40,6 +40,14 @@ export function searchHandlers(ctx: Ctx) {
                   WHERE id = @q OR primary_identifier = @q OR primary_identifier LIKE @like ESCAPE '\\' ORDER BY (primary_identifier = @q) DESC LIMIT @limit`)
         .all({ q, like, limit }) as { id: string; customer_id: string | null; currency: string; account_type: string; primary_identifier: string }[];
       for (const a of external) hits.push({ kind: 'EXTERNAL_ACCOUNT', id: a.id, title: `${a.account_type} ${a.primary_identifier}`, subtitle: a.customer_id ?? 'Platform account', customerId: a.customer_id });
+      const txs = ctx.db
+        .prepare(`SELECT id, type, status, reference, receiver_identifier, customer_id, received_amount, receiving_currency FROM transactions
+                  WHERE id = @q OR quote_id = @q OR reference = upper(@q) OR receiver_identifier = @q OR sender_identifier = @q
+                  ORDER BY created_at DESC LIMIT @limit`)
+        .all({ q, limit }) as { id: string; type: string; status: string; reference: string | null; receiver_identifier: string | null; customer_id: string | null; received_amount: number | null; receiving_currency: string }[];
+      for (const t of txs) hits.push({ kind: 'TRANSACTION', id: t.id, title: `${t.type} ${t.status}`, subtitle: [t.reference, t.receiver_identifier].filter(Boolean).join(' · '), customerId: t.customer_id });
+      const quote = ctx.db.prepare('SELECT id, status, transaction_id, customer_id FROM quotes WHERE id = @q').get({ q }) as { id: string; status: string; transaction_id: string; customer_id: string | null } | undefined;
+      if (quote) hits.push({ kind: 'QUOTE', id: quote.id, title: `Quote ${quote.status}`, subtitle: quote.transaction_id, customerId: quote.customer_id });
       const calls = ctx.db
         .prepare('SELECT l.id, l.method, l.path, l.status FROM request_log l WHERE l.id = @q OR l.seq IN (SELECT log_seq FROM request_log_resources WHERE resource_id = @q) ORDER BY l.seq DESC LIMIT 5')
         .all({ q }) as { id: string; method: string; path: string; status: number }[];

@@ -41,11 +41,9 @@ export function entryFromRow(r: LedgerEntryRow): LedgerEntry {
   };
 }
 
-/** Sums of an account's entries per bucket. */
+/** Sums of an account's entries per bucket (from the running balances kept beside the entries). */
 export function bucketSums(db: Db, accountId: string): Record<Bucket, number> {
-  const rows = db
-    .prepare('SELECT bucket, coalesce(sum(amount), 0) AS s FROM ledger_entries WHERE account_id = ? GROUP BY bucket')
-    .all(accountId) as { bucket: Bucket; s: number }[];
+  const rows = db.prepare('SELECT bucket, amount AS s FROM account_balances WHERE account_id = ?').all(accountId) as { bucket: Bucket; s: number }[];
   const out: Record<Bucket, number> = { AVAILABLE: 0, PENDING: 0, HELD: 0 };
   for (const r of rows) out[r.bucket] = r.s;
   return out;

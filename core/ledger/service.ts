@@ -45,7 +45,14 @@ export class LedgerService {
       const insert = this.ctx.db.prepare(
         'INSERT INTO ledger_entries (id, journal_id, account_id, currency, amount, bucket, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
       );
-      for (const l of lines) insert.run(this.ctx.ids('LedgerEntry'), journalId, l.accountId, l.currency, l.amount, l.bucket ?? 'AVAILABLE', now);
+      const bump = this.ctx.db.prepare(
+        `INSERT INTO account_balances (account_id, bucket, currency, amount) VALUES (?, ?, ?, ?)
+         ON CONFLICT (account_id, bucket) DO UPDATE SET amount = amount + excluded.amount`,
+      );
+      for (const l of lines) {
+        insert.run(this.ctx.ids('LedgerEntry'), journalId, l.accountId, l.currency, l.amount, l.bucket ?? 'AVAILABLE', now);
+        bump.run(l.accountId, l.bucket ?? 'AVAILABLE', l.currency, l.amount);
+      }
       return journalId;
     });
   }
@@ -63,6 +70,18 @@ export class LedgerService {
       limit, cursor, order: 'desc', keyColumn: 'e.seq', idColumn: 'e.id',
       map: entryFromRow, position: (r) => ({ k: r.seq, id: r.id }),
     });
+  }
+
+  /** Accounts whose running balance differs from the sum of their entries (empty while the books are consistent). */
+  driftedBalances(): { accountId: string; bucket: Bucket; running: number; entries: number }[] {
+    return this.ctx.db
+      .prepare(
+        `SELECT b.account_id AS accountId, b.bucket, b.amount AS running, coalesce(s.total, 0) AS entries FROM account_balances b
+         LEFT JOIN (SELECT account_id, bucket, sum(amount) AS total FROM ledger_entries GROUP BY account_id, bucket) s
+           ON s.account_id = b.account_id AND s.bucket = b.bucket
+         WHERE b.amount != coalesce(s.total, 0)`,
+      )
+      .all() as { accountId: string; bucket: Bucket; running: number; entries: number }[];
   }
 
   /** Per-currency sums of every entry; all zero while the double-entry invariant holds. */

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore } from '../../core/index';
 import { startLoopbackServer } from '../../core/host/server';
+import { transactionsBench } from './transactions-bench';
 
 interface Figure { name: string; value: string }
 const figures: Figure[] = [];
@@ -62,8 +63,10 @@ t0 = performance.now();
 for (let i = 0; i < 100; i++) await core.invoke('search/query', { q: `bench${i * 97}@example.com` });
 record('console search/query by email (mean)', `${((performance.now() - t0) / 100).toFixed(2)} ms`);
 
-const mem = process.memoryUsage();
-record('resident memory after the run', `${(mem.rss / 1024 / 1024).toFixed(0)} MiB`);
 
 await server.close();
 core.close();
+
+await transactionsBench(record, Number(process.env['BENCH_TRANSACTIONS'] ?? 1_000_000));
+
+record('resident memory after the run', `${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB`);

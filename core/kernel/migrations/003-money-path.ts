@@ -1,5 +1,17 @@
-/** Quotes, transactions with their status history, and receiver lookups. */
+/** Quotes, transactions with their status history, receiver lookups, and materialised ledger balances. */
 export const sql = `
+-- Running sums of ledger_entries per account and bucket, updated in the same transaction as each
+-- journal, so reading a balance does not grow with the account's history.
+CREATE TABLE account_balances (
+  account_id TEXT NOT NULL,
+  bucket     TEXT NOT NULL CHECK (bucket IN ('AVAILABLE', 'PENDING', 'HELD')),
+  currency   TEXT NOT NULL,
+  amount     INTEGER NOT NULL,
+  PRIMARY KEY (account_id, bucket)
+) WITHOUT ROWID;
+INSERT INTO account_balances (account_id, bucket, currency, amount)
+  SELECT account_id, bucket, min(currency), sum(amount) FROM ledger_entries GROUP BY account_id, bucket;
+
 CREATE TABLE lookups (
   id          TEXT PRIMARY KEY,
   kind        TEXT NOT NULL CHECK (kind IN ('UMA', 'EXTERNAL_ACCOUNT')),
