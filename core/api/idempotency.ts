@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Ctx } from '../context';
 import { conflict, invalidInput } from '../kernel/errors';
 import { rawBody } from './validate';
+import { redactBody } from '../kernel/redact';
 import type { ApiBindings, ApiVariables } from './types';
 
 interface KeyRow {
@@ -52,7 +53,9 @@ export function idempotency(ctx: Ctx): MiddlewareHandler<{ Bindings: ApiBindings
       ctx.db.prepare('DELETE FROM idempotency_keys WHERE principal = ? AND route = ? AND key = ?').run(principal, route, key);
       return;
     }
-    const body = await c.res.clone().text();
+    // Why redacted: a stored replay must never keep a token secret or key material in plaintext;
+    // a replayed token creation therefore shows the secret as redacted.
+    const body = redactBody(await c.res.clone().text(), Number.MAX_SAFE_INTEGER);
     ctx.db
       .prepare('UPDATE idempotency_keys SET status = ?, body = ? WHERE principal = ? AND route = ? AND key = ?')
       .run(status, body, principal, route, key);

@@ -13,7 +13,13 @@ export const CONSOLE_CSP =
 
 /** Serves a file of the built console below `root`, never outside it; unknown paths get index.html. */
 export async function serveStatic(root: string, relPath: string): Promise<Response> {
-  const clean = normalize(decodeURIComponent(relPath)).replace(/^([/\\])+/, '');
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(relPath);
+  } catch {
+    return new Response('Bad request: malformed percent-encoding in the path', { status: 400, headers: { 'content-type': 'text/plain' } });
+  }
+  const clean = normalize(decoded).replace(/^([/\\])+/, '');
   const full = join(root, clean);
   // Why: a path such as /console/../../etc/passwd must never escape the build folder.
   if (full !== root && !full.startsWith(root + sep)) return new Response('Not found', { status: 404 });

@@ -41,9 +41,12 @@ export class WorkspaceClock {
       this.frozenAt = row.frozen_at ?? 0;
     }
     if (options.mode === 'FROZEN') {
+      // Without an explicit instant, freeze where this workspace's clock stands (its offset included).
+      this.frozenAt = options.frozenAt ? Date.parse(options.frozenAt) : this.nowMs();
       this.mode = 'FROZEN';
-      this.frozenAt = options.frozenAt ? Date.parse(options.frozenAt) : row?.mode === 'FROZEN' ? this.frozenAt : this.realNow();
-    } else if (options.mode === 'REAL') {
+    } else if (options.mode === 'REAL' && this.mode === 'FROZEN') {
+      // Run on from the persisted frozen instant: workspace time never jumps back.
+      this.offsetMs = this.frozenAt - this.realNow();
       this.mode = 'REAL';
     }
     this.persist();

@@ -13,12 +13,13 @@ export type IdGenerator = (type: ResourceType) => string;
  * Builds an id generator whose UUID v7 timestamps come from `nowMs` (the workspace clock), so that
  * ids created under a frozen test clock still sort in creation order.
  */
-export function createIdGenerator(nowMs: () => number): IdGenerator {
+export function createIdGenerator(nowMs: () => number, highWater?: IdHighWater): IdGenerator & { highWater(): IdHighWater } {
   // Why our own sequence: under a frozen clock many ids share one millisecond, and uuid's v7 only
-  // keeps them monotonic when it reads Date.now() itself. A counter within the millisecond does.
-  let lastMs = -1;
-  let seq = 0;
-  return (type) => {
+  // keeps them monotonic when it reads Date.now() itself. A counter within the millisecond does, and
+  // the high-water mark saved at close carries it across a reopen of the same workspace.
+  let lastMs = highWater?.ms ?? -1;
+  let seq = highWater?.seq ?? 0;
+  const next = (type: ResourceType) => {
     const now = nowMs();
     if (now > lastMs) {
       lastMs = now;
@@ -28,6 +29,13 @@ export function createIdGenerator(nowMs: () => number): IdGenerator {
     }
     return `${type}:${uuidv7({ msecs: lastMs, seq })}`;
   };
+  return Object.assign(next, { highWater: () => ({ ms: lastMs, seq }) });
+}
+
+/** The last (millisecond, sequence) an id generator used, persisted between runs. */
+export interface IdHighWater {
+  ms: number;
+  seq: number;
 }
 
 const ID_PATTERN = /^([A-Za-z]+):([0-9a-fA-F-]{8,64})$/;

@@ -1,6 +1,6 @@
 import { openDatabase, type Db } from './db';
 import { WorkspaceClock, type ClockOptions } from './clock';
-import { createIdGenerator, type IdGenerator } from './ids';
+import { createIdGenerator, type IdGenerator, type IdHighWater } from './ids';
 import { EventOutbox } from './events';
 import { Scheduler } from './scheduler';
 import { RequestLog, DEFAULT_RETENTION, type RequestLogRetention } from './request-log';
@@ -32,7 +32,8 @@ export interface Kernel {
 export function createKernel(options: KernelOptions): Kernel {
   const db = openDatabase(options.dbPath);
   const clock = new WorkspaceClock(db, options.clock);
-  const ids = createIdGenerator(() => clock.nowMs());
+  const hw = db.prepare("SELECT value FROM workspace_meta WHERE key = 'ids.highWater'").get() as { value: string } | undefined;
+  const ids = createIdGenerator(() => clock.nowMs(), hw ? (JSON.parse(hw.value) as IdHighWater) : undefined);
   const events = new EventOutbox(db, clock, ids);
 
   const transaction = <T>(fn: () => T): T => {
@@ -62,6 +63,8 @@ export function createKernel(options: KernelOptions): Kernel {
     transaction,
     close() {
       scheduler.close();
+      db.prepare("INSERT INTO workspace_meta (key, value) VALUES ('ids.highWater', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
+        .run(JSON.stringify(ids.highWater()));
       db.close();
     },
   };

@@ -33,7 +33,7 @@ function redactHeaderValue(key: string, value: string): string {
 function safeBasicUser(b64: string): string | undefined {
   try {
     const decoded = Buffer.from(b64, 'base64').toString('utf8');
-    const i = decoded.indexOf(':');
+    const i = decoded.lastIndexOf(':');
     return i > 0 ? decoded.slice(0, i) : undefined;
   } catch {
     return undefined;
@@ -56,7 +56,7 @@ export function redactBody(raw: string | undefined, limit = 64 * 1024): string |
   if (raw === undefined || raw === '') return null;
   let text = raw;
   // Fast path: most bodies carry no secret-looking key at all, and re-serialising them costs more than the insert.
-  if (SECRET_KEY_IN_JSON.test(raw)) {
+  if (SECRET_KEY_IN_JSON.test(raw) || raw.includes('\\u')) {
     try {
       text = JSON.stringify(redactJson(JSON.parse(raw)));
     } catch {

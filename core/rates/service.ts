@@ -1,6 +1,6 @@
 import type { Ctx } from '../context';
 import { isoOf } from '../kernel/clock';
-import { invalidInput } from '../kernel/errors';
+import { invalidInput, ServiceError } from '../kernel/errors';
 import { convertMinor, currency, roundMinor, type Currency } from '../kernel/money';
 import type { PlatformService } from '../platform/service';
 import { defaultRail, midRate, ratedCurrencies, windowStart } from './table';
@@ -21,7 +21,8 @@ export interface ExchangeRate {
 
 /**
  * Exchange rates for the platform: the sandbox mid rate of the current 5-minute window, with the
- * platform's fees (fixed in the sending currency, then the variable rate) taken from the sending amount.
+ * platform's fees taken from the sending amount: the fixed fee in the sending currency plus the variable
+ * rate times the sending amount (the same rule as quotes' svcApiVariableFeeAmount).
  */
 export class RateService {
   constructor(private readonly ctx: Ctx, private readonly platform: PlatformService) {}
@@ -37,17 +38,23 @@ export class RateService {
     const now = this.ctx.clock.nowMs();
     const window = windowStart(now);
     const limits = config.supportedCurrencies.find((c) => c.currencyCode === src);
+    const fixed = config.fees.fixedFees[src] ?? 0;
+    // The smallest amount worth sending must cover the fixed fee and still deliver something.
+    const minSendingAmount = Math.max(limits?.minAmount ?? 1, fixed + 1);
+    const maxSendingAmount = limits?.maxAmount ?? 9_000_000_000_000_000;
+    if (sendingAmount < minSendingAmount || sendingAmount > maxSendingAmount) {
+      throw new ServiceError(400, 'AMOUNT_OUT_OF_RANGE', `sendingAmount must be between ${minSendingAmount} and ${maxSendingAmount} ${src} minor units`, { field: 'sendingAmount', minSendingAmount, maxSendingAmount });
+    }
     return dests.map((dst) => {
       const rate = midRate(src, dst, now)!;
-      const fixed = config.fees.fixedFees[src] ?? 0;
-      const variable = roundMinor(Math.max(sendingAmount - fixed, 0) * config.fees.variableFeeRate);
-      const total = Math.min(fixed + variable, sendingAmount);
+      const variable = roundMinor(sendingAmount * config.fees.variableFeeRate);
+      const total = fixed + variable;
       return {
         sourceCurrency: currency(src),
         destinationCurrency: currency(dst),
         destinationPaymentRail: defaultRail(dst),
-        minSendingAmount: limits?.minAmount ?? 1,
-        maxSendingAmount: limits?.maxAmount ?? 9_000_000_000_000_000,
+        minSendingAmount,
+        maxSendingAmount,
         sendingAmount,
         receivingAmount: convertMinor(sendingAmount - total, src, dst, rate),
         // The spec's convention: sending units per one receiving unit.

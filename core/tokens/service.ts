@@ -68,15 +68,22 @@ export class TokenService {
     const m = /^Basic\s+(.+)$/i.exec(header.trim());
     if (!m) throw unauthorized('Authorization must use the Basic scheme with your client id and client secret');
     const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
-    // Why the last colon: client ids look like `Token:<uuid>` and contain a colon; secrets never do.
-    const i = decoded.lastIndexOf(':');
-    if (i <= 0) throw unauthorized('Basic credentials must be "clientId:clientSecret"');
-    const id = decoded.slice(0, i);
-    const secret = decoded.slice(i + 1);
-    const row = findLiveToken(this.ctx.db, id);
+    // Why several split points: client ids look like `Token:<uuid>` (a colon inside the user part) and
+    // fixed secrets may contain colons too, so the split is the one whose left side names a live token.
+    let row: TokenRow | undefined;
+    let secret = '';
+    for (let i = decoded.lastIndexOf(':'); i > 0; i = decoded.lastIndexOf(':', i - 1)) {
+      row = findLiveToken(this.ctx.db, decoded.slice(0, i));
+      if (row) {
+        secret = decoded.slice(i + 1);
+        break;
+      }
+    }
+    if (!decoded.includes(':')) throw unauthorized('Basic credentials must be "clientId:clientSecret"');
     const expected = row ? Buffer.from(row.secret_hash, 'hex') : Buffer.alloc(32);
     const actual = Buffer.from(hashSecret(secret, row?.secret_salt ?? 'absent'), 'hex');
     if (!row || !timingSafeEqual(expected, actual)) throw unauthorized('Invalid client id or client secret');
+    const id = row.id;
     this.ctx.db.prepare('UPDATE api_tokens SET last_used_at = ? WHERE id = ?').run(this.ctx.clock.nowMs(), id);
     return { kind: 'TOKEN', id, permissions: JSON.parse(row.permissions) as Permission[] };
   }
