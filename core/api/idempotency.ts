@@ -23,7 +23,8 @@ export function idempotency(ctx: Ctx): MiddlewareHandler<{ Bindings: ApiBindings
     if (key === undefined || c.req.method === 'GET') return next();
     if (key.length === 0 || key.length > 255) throw invalidInput('Idempotency-Key', 'must be 1 to 255 characters');
     const principal = c.get('principal').id;
-    const route = `${c.req.method} ${c.req.path}`;
+    // Keyed on the decoded path: `Quote:x` and `Quote%3Ax` name the same resource.
+    const route = `${c.req.method} ${safeDecode(c.req.path)}`;
     const hash = createHash('sha256').update(await rawBody(c)).digest('hex');
     const existing = ctx.db
       .prepare('SELECT request_hash, status, body FROM idempotency_keys WHERE principal = ? AND route = ? AND key = ?')
@@ -60,4 +61,12 @@ export function idempotency(ctx: Ctx): MiddlewareHandler<{ Bindings: ApiBindings
       .prepare('UPDATE idempotency_keys SET status = ?, body = ? WHERE principal = ? AND route = ? AND key = ?')
       .run(status, body, principal, route, key);
   };
+}
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }

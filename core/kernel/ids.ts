@@ -16,7 +16,8 @@ export type IdGenerator = (type: ResourceType) => string;
 export function createIdGenerator(nowMs: () => number, highWater?: IdHighWater): IdGenerator & { highWater(): IdHighWater } {
   // Why our own sequence: under a frozen clock many ids share one millisecond, and uuid's v7 only
   // keeps them monotonic when it reads Date.now() itself. A counter within the millisecond does, and
-  // the high-water mark saved at close carries it across a reopen of the same workspace.
+  // the high-water mark (saved at close, and read back from the stored ids after a crash) carries it
+  // across a reopen of the same workspace.
   let lastMs = highWater?.ms ?? -1;
   let seq = highWater?.seq ?? 0;
   const next = (type: ResourceType) => {
@@ -29,10 +30,20 @@ export function createIdGenerator(nowMs: () => number, highWater?: IdHighWater):
     }
     return `${type}:${uuidv7({ msecs: lastMs, seq })}`;
   };
-  return Object.assign(next, { highWater: () => ({ ms: lastMs, seq }) });
+  return Object.assign(next, { highWater: (): IdHighWater => ({ ms: lastMs, seq }) });
 }
 
-/** The last (millisecond, sequence) an id generator used, persisted between runs. */
+/** Reads the (millisecond, sequence) a v7 id was made with; undefined for ids that are not ours. */
+export function idPosition(id: string): IdHighWater | undefined {
+  const hex = parseId(id)?.uuid.replace(/-/g, '');
+  if (!hex || hex.length !== 32 || hex[12] !== '7') return undefined;
+  const b = (i: number) => parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  const ms = parseInt(hex.slice(0, 12), 16);
+  const seq = ((b(6) & 0x0f) << 28) + (b(7) << 20) + ((b(8) & 0x3f) << 14) + (b(9) << 6) + (b(10) >> 2);
+  return { ms, seq };
+}
+
+/** The last (millisecond, sequence) an id generator used; a reopened workspace continues after it. */
 export interface IdHighWater {
   ms: number;
   seq: number;

@@ -1,6 +1,6 @@
 import { openDatabase, type Db } from './db';
 import { WorkspaceClock, type ClockOptions } from './clock';
-import { createIdGenerator, type IdGenerator, type IdHighWater } from './ids';
+import { createIdGenerator, idPosition, type IdGenerator, type IdHighWater } from './ids';
 import { EventOutbox } from './events';
 import { Scheduler } from './scheduler';
 import { RequestLog, DEFAULT_RETENTION, type RequestLogRetention } from './request-log';
@@ -32,8 +32,7 @@ export interface Kernel {
 export function createKernel(options: KernelOptions): Kernel {
   const db = openDatabase(options.dbPath);
   const clock = new WorkspaceClock(db, options.clock);
-  const hw = db.prepare("SELECT value FROM workspace_meta WHERE key = 'ids.highWater'").get() as { value: string } | undefined;
-  const ids = createIdGenerator(() => clock.nowMs(), hw ? (JSON.parse(hw.value) as IdHighWater) : undefined);
+  const ids = createIdGenerator(() => clock.nowMs(), storedHighWater(db));
   const events = new EventOutbox(db, clock, ids);
 
   const transaction = <T>(fn: () => T): T => {
@@ -68,4 +67,21 @@ export function createKernel(options: KernelOptions): Kernel {
       db.close();
     },
   };
+}
+
+/**
+ * The newest id position of the workspace: the mark saved at the last clean close, or a newer stored
+ * id (after a crash), so ids made after a reopen under a frozen clock sort after every id made before.
+ * Each table's max(id) is an index lookup.
+ */
+function storedHighWater(db: Db): IdHighWater | undefined {
+  const tables = (db.prepare("SELECT m.name FROM sqlite_master m WHERE m.type = 'table' AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) WHERE name = 'id')").all() as { name: string }[]).map((t) => t.name);
+  const saved = db.prepare("SELECT value FROM workspace_meta WHERE key = 'ids.highWater'").get() as { value: string } | undefined;
+  let best: IdHighWater | undefined = saved ? (JSON.parse(saved.value) as IdHighWater) : undefined;
+  for (const t of tables) {
+    const row = db.prepare(`SELECT max(id) AS id FROM "${t}"`).get() as { id: string | null };
+    const pos = row.id ? idPosition(row.id) : undefined;
+    if (pos && (!best || pos.ms > best.ms || (pos.ms === best.ms && pos.seq > best.seq))) best = pos;
+  }
+  return best;
 }

@@ -60,7 +60,8 @@ export function redactBody(raw: string | undefined, limit = 64 * 1024): string |
     try {
       text = JSON.stringify(redactJson(JSON.parse(raw)));
     } catch {
-      text = raw;
+      // Not JSON, yet it names a secret: keep nothing of it rather than guess where the value ends.
+      text = `${REDACTED} (a body that is not valid JSON and mentions a secret-looking key; ${raw.length} characters)`;
     }
   }
   return text.length > limit ? `${text.slice(0, limit)}…[truncated ${text.length - limit} characters]` : text;

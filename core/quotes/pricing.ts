@@ -1,4 +1,4 @@
-import { currency, roundMinor } from '../kernel/money';
+import { currency, MAX_AMOUNT, roundMinor } from '../kernel/money';
 import { perUsd } from '../rates/table';
 
 /** The spec's OutgoingRateDetails. */
@@ -49,7 +49,8 @@ const MSAT_PER_BTC = 100_000_000_000;
  *   feesIncluded = F + V + round(Fr ÷ m)      the counterparty fee's sending equivalent moves with m
  *
  * `round` is money.roundMinor (half away from zero), applied once per conversion. With the SENDING side
- * locked, S is given. With RECEIVING locked, S is the smallest amount whose R reaches the locked amount,
+ * locked, S is given. With RECEIVING locked, S is the smallest amount whose R reaches the locked amount
+ * (found by binary search, since R never decreases as S grows),
  * and R is reported as exactly the locked amount (the at most one-minor-unit surplus of the last
  * conversion step stays with the payer's counterparty rather than creating money).
  */
@@ -72,13 +73,22 @@ export function price(p: PriceInput): Price | { error: string } {
   if (p.lockedSide === 'SENDING') {
     S = p.lockedAmount;
   } else {
-    // Start from the algebraic inverse, then step to the smallest S whose R reaches the target.
-    S = Math.max(1, Math.ceil(((p.lockedAmount + p.counterpartyFixedFee) / m + p.fixedFee) / (1 - v)));
-    while (S > 1 && forward(S - 1).R >= p.lockedAmount) S--;
-    while (forward(S).R < p.lockedAmount) S++;
+    // R grows monotonically with S, so a binary search finds the smallest S whose R reaches the target
+    // in about 60 steps even at the int64 limit (a linear walk from an estimate could run for ever).
+    let lo = 1;
+    let hi = Math.max(2, Math.ceil((((p.lockedAmount + p.counterpartyFixedFee) / m + p.fixedFee) / Math.max(1 - v, 1e-9)) * 1.01) + 10);
+    if (!Number.isSafeInteger(hi) || hi > MAX_AMOUNT) return { error: `the sending amount needed exceeds ${MAX_AMOUNT}` };
+    if (forward(hi).R < p.lockedAmount) return { error: 'no sending amount reaches this receiving amount' };
+    while (lo < hi) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (forward(mid).R >= p.lockedAmount) hi = mid;
+      else lo = mid + 1;
+    }
+    S = lo;
   }
   const { V, C, R } = forward(S);
   if (C <= 0 || R <= 0) return { error: 'the amount does not cover the fees' };
+  if (R > MAX_AMOUNT || S > MAX_AMOUNT) return { error: `the amounts would exceed ${MAX_AMOUNT} minor units` };
   const totalReceivingAmount = p.lockedSide === 'RECEIVING' ? p.lockedAmount : R;
   const sendingUsd = 1 / sendPerUsd; // USD per sending major unit
   const btcUsd = 1 / (perUsd('BTC', p.atMs) ?? 1);

@@ -6,7 +6,6 @@ import type { ExternalAccountService } from '../accounts/external-service';
 import type { CustomerService } from '../customers/service';
 import type { ReceiverService } from '../receivers/service';
 import { QUOTE_SCENARIOS, scenarioKey, UMA_RECIPIENTS } from '../sandbox/scenarios';
-import { scenarioSuffix } from '../sandbox/suffix';
 import { defaultRail } from '../rates/table';
 import { hasInstantRail } from './instructions';
 import type { createQuoteSchema } from './schema';
@@ -74,7 +73,11 @@ export function resolveDestination(body: Body, external: ExternalAccountService,
     if (d.paymentRail && !rails.includes(d.paymentRail)) {
       throw invalidInput('destination.paymentRail', `${d.paymentRail} is not supported by this ${row.account_type}; use one of ${rails.join(', ')}`);
     }
-    if (body.lookupId) receivers.get(body.lookupId);
+    if (body.lookupId) {
+      const lookup = receivers.get(body.lookupId);
+      if (lookup.kind !== 'EXTERNAL_ACCOUNT' || lookup.target !== row.id) throw invalidInput('lookupId', `was issued for ${lookup.target}, not for ${row.id}`);
+      requirePayerData(lookup.requiredPayerDataFields, body.senderCustomerInfo);
+    }
     const paymentRail = d.paymentRail ?? rails[0]!;
     return {
       kind: 'ACCOUNT', currency: row.currency, accountId: row.id, receiverIdentifier: row.primary_identifier,
@@ -91,10 +94,7 @@ export function resolveDestination(body: Body, external: ExternalAccountService,
   const supported = lookup.supportedCurrencies.map((c) => c.currency.code);
   const cur = (d.currency ?? supported[0] ?? '').toUpperCase();
   if (!supported.includes(cur)) throw invalidInput('destination.currency', `the receiver accepts ${supported.join(', ')}, not ${cur}`);
-  const missing = lookup.requiredPayerDataFields.filter((f) => f.mandatory && !body.senderCustomerInfo?.[f.name]);
-  if (missing.length) {
-    throw invalidInput(`senderCustomerInfo.${missing[0]!.name}`, 'is required by the receiver (requiredPayerDataFields of the lookup)', missing.slice(1).map((f) => ({ field: `senderCustomerInfo.${f.name}`, message: 'is required by the receiver' })));
-  }
+  requirePayerData(lookup.requiredPayerDataFields, body.senderCustomerInfo);
   const local = d.umaAddress.split('@')[0]!.toLowerCase();
   if (!UMA_RECIPIENTS[local]) throw new ServiceError(404, 'UMA_NOT_FOUND', `No receiver ${d.umaAddress} at the counterparty`);
   return {
@@ -104,14 +104,17 @@ export function resolveDestination(body: Body, external: ExternalAccountService,
   };
 }
 
+/** Every mandatory field of a lookup's requiredPayerDataFields must be in senderCustomerInfo (400 naming the first missing one). */
+function requirePayerData(fields: { name: string; mandatory: boolean }[], info: Record<string, string> | undefined): void {
+  const missing = fields.filter((f) => f.mandatory && !info?.[f.name]);
+  if (missing.length) {
+    throw invalidInput(`senderCustomerInfo.${missing[0]!.name}`, 'is required by the receiver (requiredPayerDataFields of the lookup)', missing.slice(1).map((f) => ({ field: `senderCustomerInfo.${f.name}`, message: 'is required by the receiver' })));
+  }
+}
+
 /** The scenario named by a stored scenario key. */
 export function scenarioOf(key: string) {
   const [table, name] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
   if (table === 'UMA') return UMA_RECIPIENTS[name]!.scenario;
   return QUOTE_SCENARIOS[name] ?? QUOTE_SCENARIOS['SUCCESS']!;
-}
-
-/** The suffix-derived label of an identifier, for the console ("002", or none). */
-export function suffixLabel(identifier: string): string | undefined {
-  return scenarioSuffix(identifier);
 }

@@ -34,8 +34,9 @@ export function transactionHandlers(ctx: Ctx, transactions: TransactionService) 
       if (q.q) {
         // Each alternative is an equality on an indexed column, so the OR stays an index lookup.
         where.push(`(id = ? OR quote_id = ? OR reference = ? OR customer_id = ? OR platform_customer_id = ? OR sender_identifier = ? OR receiver_identifier = ?
-          OR receiver_identifier IN (SELECT primary_identifier FROM external_accounts WHERE id = ?))`);
-        params.push(q.q, q.q, q.q.toUpperCase(), q.q, q.q, q.q, q.q, q.q);
+          OR receiver_identifier IN (SELECT primary_identifier FROM external_accounts WHERE id = ?)
+          OR sender_identifier IN (SELECT primary_identifier FROM external_accounts WHERE id = ?))`);
+        params.push(q.q, q.q, q.q.toUpperCase(), q.q, q.q, q.q, q.q, q.q, q.q);
       }
       if (q.status?.length) (where.push(`status IN (${q.status.map(() => '?').join(', ')})`), params.push(...q.status));
       if (q.type) (where.push('type = ?'), params.push(q.type));

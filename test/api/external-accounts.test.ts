@@ -1,0 +1,147 @@
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Core } from '../../core/index';
+import type { Customer } from '../../core/customers/schema';
+import {
+  accountInfo, createCustomer, createUsdAccount, newCore, removeTempDirs, startServer, storedState, usdAccountBody, type TestServer,
+} from '../support/builders';
+import { expectError, expectInvalidField } from '../support/assertions';
+
+let core: Core;
+let srv: TestServer;
+let customer: Customer;
+beforeEach(async () => {
+  core = newCore();
+  srv = await startServer(core);
+  customer = await createCustomer(srv.api, { currencies: ['USD', 'EUR', 'MXN', 'BTC'] });
+});
+afterEach(async () => {
+  await srv.close();
+  core.close();
+});
+afterAll(removeTempDirs);
+
+describe('POST /customers/external-accounts', () => {
+  it.each([
+    ['USD_ACCOUNT', 'USD', () => accountInfo.usd({ accountNumber: '123456789000' }), 'accountNumber'],
+    ['EUR_ACCOUNT', 'EUR', () => accountInfo.eur({ iban: 'DE89370400440532013000' }), 'iban'],
+    ['MXN_ACCOUNT', 'MXN', () => accountInfo.mxn({ clabeNumber: '002180000000012000' }), 'clabeNumber'],
+    ['SPARK_WALLET', 'BTC', () => accountInfo.spark({ address: 'sp1qexamplewallet000' }), 'address'],
+  ])('creates a %s as 201 ACTIVE with its accountInfo', async (accountType, currency, info, primary) => {
+    const body = { customerId: customer.id, currency, accountInfo: info() };
+    const r = await srv.api.post('/customers/external-accounts', body);
+    expect(r.status, r.text).toBe(201);
+    expect(r.body).toMatchObject({ customerId: customer.id, currency, status: 'ACTIVE', ownershipType: 'THIRD_PARTY', defaultUmaDepositAccount: false, beneficiaryVerificationStatus: 'MATCHED' });
+    expect(r.body.id).toMatch(/^ExternalAccount:/);
+    expect(r.body.accountInfo).toMatchObject({ accountType, [primary]: (body.accountInfo as Record<string, unknown>)[primary] });
+    expect((await srv.api.get(`/customers/external-accounts/${r.body.id}`)).body).toEqual(r.body);
+  });
+
+  it.each([
+    ['accountInfo.accountNumber', 'USD', () => accountInfo.usd({ accountNumber: 'not a number!' })],
+    ['accountInfo.routingNumber', 'USD', () => accountInfo.usd({ routingNumber: '1234' })],
+    ['accountInfo.iban', 'EUR', () => accountInfo.eur({ iban: 'de00' })],
+    ['accountInfo.clabeNumber', 'MXN', () => accountInfo.mxn({ clabeNumber: '12345' })],
+    ['accountInfo.address', 'BTC', () => accountInfo.spark({ address: 'short' })],
+    ['accountInfo.beneficiary.fullName', 'USD', () => accountInfo.usd({ beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: '' } })],
+    ['accountInfo.beneficiary', 'BTC', () => ({ accountType: 'SPARK_WALLET', address: 'sp1qexamplewallet000' })],
+  ])('refuses an invalid field with 400 naming %s and stores nothing', async (field, currency, info) => {
+    const before = storedState(core);
+    expectInvalidField(await srv.api.post('/customers/external-accounts', { customerId: customer.id, currency, accountInfo: info() }), field);
+    expect(storedState(core)).toEqual(before);
+  });
+
+  it.each([
+    ['USD_ACCOUNT', 'EUR', () => accountInfo.usd()],
+    ['EUR_ACCOUNT', 'MXN', () => accountInfo.eur()],
+    ['SPARK_WALLET', 'USD', () => accountInfo.spark()],
+  ])('refuses a %s held in %s with 400 naming currency', async (_type, currency, info) => {
+    expectInvalidField(await srv.api.post('/customers/external-accounts', { customerId: customer.id, currency, accountInfo: info() }), 'currency');
+  });
+
+  it('refuses an identifier ending in 105 with 400 INVALID_BANK_ACCOUNT and stores nothing', async () => {
+    const before = storedState(core);
+    const r = await srv.api.post('/customers/external-accounts', usdAccountBody(customer.id, { accountInfo: accountInfo.usd({ accountNumber: '123456789105' }) }));
+    expectError(r, 400, 'INVALID_BANK_ACCOUNT');
+    expect(r.body.details).toEqual({ field: 'accountInfo.accountNumber' });
+    expect(storedState(core)).toEqual(before);
+  });
+
+  it.each([
+    ['102', 'NOT_MATCHED'],
+    ['103', 'PARTIAL_MATCH'],
+    ['104', 'PENDING'],
+    ['106', 'UNSUPPORTED'],
+    ['107', 'CHECKED_BY_RECEIVING_FI'],
+    ['000', 'MATCHED'],
+  ])('sets beneficiaryVerificationStatus for the suffix %s to %s', async (suffix, status) => {
+    const account = await createUsdAccount(srv.api, customer.id, { accountInfo: accountInfo.usd({ accountNumber: `987654321${suffix}` }) });
+    expect(account.beneficiaryVerificationStatus).toBe(status);
+  });
+
+  it('reads the suffix of an IBAN too', async () => {
+    const r = await srv.api.post('/customers/external-accounts', { customerId: customer.id, currency: 'EUR', accountInfo: accountInfo.eur({ iban: 'FR7630006000011234567890103' }) });
+    expect(r.body.beneficiaryVerificationStatus).toBe('PARTIAL_MATCH');
+  });
+
+  it('refuses a duplicate account of the same customer with 409', async () => {
+    const info = accountInfo.usd({ accountNumber: '555555555000' });
+    await createUsdAccount(srv.api, customer.id, { accountInfo: info });
+    const before = storedState(core);
+    expectError(await srv.api.post('/customers/external-accounts', usdAccountBody(customer.id, { accountInfo: info })), 409, 'CONFLICT');
+    expect(storedState(core)).toEqual(before);
+    // the same number for another customer is a different account
+    const other = await createCustomer(srv.api);
+    expect((await srv.api.post('/customers/external-accounts', usdAccountBody(other.id, { accountInfo: info }))).status).toBe(201);
+  });
+
+  it('requires a customerId on the customers path', async () => {
+    const { customerId: _omit, ...body } = usdAccountBody(customer.id);
+    expectInvalidField(await srv.api.post('/customers/external-accounts', body), 'customerId');
+  });
+});
+
+describe('external account lists, reads and deletes', () => {
+  it('lists a customer\'s accounts, filtered by customerId and currency', async () => {
+    const usd = await createUsdAccount(srv.api, customer.id);
+    const eur = (await srv.api.post('/customers/external-accounts', { customerId: customer.id, currency: 'EUR', accountInfo: accountInfo.eur() })).body;
+    const mine = await srv.api.get(`/customers/external-accounts?customerId=${encodeURIComponent(customer.id)}`);
+    expect(mine.body.data.map((a: { id: string }) => a.id)).toEqual([eur.id, usd.id]);
+    expect(mine.body.totalCount).toBe(2);
+    const onlyEur = await srv.api.get(`/customers/external-accounts?customerId=${encodeURIComponent(customer.id)}&currency=eur`);
+    expect(onlyEur.body.data.map((a: { id: string }) => a.id)).toEqual([eur.id]);
+  });
+
+  it('deletes a customer\'s account with 204; it then answers 404 and leaves the list', async () => {
+    const account = await createUsdAccount(srv.api, customer.id);
+    const del = await srv.api.delete(`/customers/external-accounts/${account.id}`);
+    expect(del.status).toBe(204);
+    expect(del.text).toBe('');
+    expectError(await srv.api.get(`/customers/external-accounts/${account.id}`), 404, 'NOT_FOUND');
+    expectError(await srv.api.delete(`/customers/external-accounts/${account.id}`), 404, 'NOT_FOUND');
+    expect((await srv.api.get(`/customers/external-accounts?customerId=${encodeURIComponent(customer.id)}`)).body.totalCount).toBe(0);
+  });
+
+  it('creates, lists, reads and deletes platform accounts on the platform path', async () => {
+    const r = await srv.api.post('/platform/external-accounts', { currency: 'USD', ownershipType: 'FIRST_PARTY', platformAccountId: 'ops-1', accountInfo: accountInfo.usd() });
+    expect(r.status, r.text).toBe(201);
+    expect(r.body.customerId).toBeUndefined();
+    expect(r.body).toMatchObject({ platformAccountId: 'ops-1', ownershipType: 'FIRST_PARTY' });
+    const list = await srv.api.get('/platform/external-accounts');
+    expect(list.body.totalCount).toBe(2);
+    expect(list.body.data[0].id).toBe(r.body.id);
+    expect((await srv.api.get(`/platform/external-accounts/${r.body.id}`)).body).toEqual(r.body);
+    expect((await srv.api.delete(`/platform/external-accounts/${r.body.id}`)).status).toBe(204);
+    expect((await srv.api.get('/platform/external-accounts')).body.totalCount).toBe(1);
+  });
+
+  it('answers 404 for a platform account on the customers path, and for a customer account on the platform path', async () => {
+    const platformAccount = (await srv.api.get('/platform/external-accounts')).body.data[0];
+    const customerAccount = await createUsdAccount(srv.api, customer.id);
+    expectError(await srv.api.get(`/customers/external-accounts/${platformAccount.id}`), 404, 'NOT_FOUND');
+    expectError(await srv.api.delete(`/customers/external-accounts/${platformAccount.id}`), 404, 'NOT_FOUND');
+    expectError(await srv.api.get(`/platform/external-accounts/${customerAccount.id}`), 404, 'NOT_FOUND');
+    expect((await srv.api.get(`/platform/external-accounts/${platformAccount.id}`)).status).toBe(200);
+    const ids = (await srv.api.get('/customers/external-accounts?limit=100')).body.data.map((a: { id: string }) => a.id);
+    expect(ids).not.toContain(platformAccount.id);
+  });
+});

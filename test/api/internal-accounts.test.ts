@@ -1,0 +1,113 @@
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Core } from '../../core/index';
+import type { InternalAccount } from '../../core/accounts/internal-service';
+import { createCustomer, fund, internalAccountOf, newCore, removeTempDirs, seededCustomer, startServer, storedState, type TestServer } from '../support/builders';
+import { expectError, expectInvalidField } from '../support/assertions';
+
+let core: Core;
+let srv: TestServer;
+beforeEach(async () => {
+  core = newCore();
+  srv = await startServer(core);
+});
+afterEach(async () => {
+  await srv.close();
+  core.close();
+});
+afterAll(removeTempDirs);
+
+function ledgerSum(accountId: string): number {
+  return (core.services.ctx.db.prepare('SELECT coalesce(sum(amount), 0) AS s FROM ledger_entries WHERE account_id = ?').get(accountId) as { s: number }).s;
+}
+
+describe('GET /customers/internal-accounts', () => {
+  it('lists a customer\'s accounts with balances taken from the ledger', async () => {
+    const lucia = await seededCustomer(srv.api, 'cust-lucia-002');
+    const r = await srv.api.get(`/customers/internal-accounts?customerId=${encodeURIComponent(lucia.id)}`);
+    expect(r.status).toBe(200);
+    const accounts = r.body.data as InternalAccount[];
+    expect(r.body.totalCount).toBe(2);
+    expect(Object.fromEntries(accounts.map((a) => [a.balance.currency.code, a.balance.amount]))).toEqual({ MXN: 8_500_000, USD: 150_000 });
+    for (const a of accounts) {
+      expect(a.customerId).toBe(lucia.id);
+      expect(a.balance.amount).toBe(ledgerSum(a.id));
+      expect(a.totalBalance).toEqual(a.balance);
+      expect(a.fundingPaymentInstructions[0]!.accountOrWalletInfo.accountType).toBe(`${a.balance.currency.code}_ACCOUNT`);
+    }
+  });
+
+  it('lists only customers\' accounts, filtered by currency when asked', async () => {
+    const all = await srv.api.get('/customers/internal-accounts?limit=100');
+    expect(all.body.totalCount).toBe(4);
+    for (const a of all.body.data as InternalAccount[]) expect(a.customerId).toMatch(/^Customer:/);
+    const usd = await srv.api.get('/customers/internal-accounts?currency=usd');
+    expect((usd.body.data as InternalAccount[]).map((a) => a.balance.currency.code)).toEqual(['USD', 'USD']);
+  });
+
+  it('answers an unknown customerId with an empty page', async () => {
+    const r = await srv.api.get('/customers/internal-accounts?customerId=Customer:0190aaaa-0000-7000-8000-000000000000');
+    expect(r.body).toEqual({ data: [], hasMore: false, totalCount: 0 });
+  });
+});
+
+describe('GET /platform/internal-accounts', () => {
+  it('lists the platform\'s own accounts, without a customerId, and ignores a customerId filter', async () => {
+    const r = await srv.api.get('/platform/internal-accounts');
+    expect(r.status).toBe(200);
+    const accounts = r.body.data as InternalAccount[];
+    expect(accounts.map((a) => a.balance.currency.code).sort()).toEqual(['BRL', 'EUR', 'MXN', 'USD']);
+    for (const a of accounts) {
+      expect(a.customerId).toBeUndefined();
+      expect(a.fundingPaymentInstructions[0]!.isPlatformAccount).toBe(true);
+      expect(a.balance.amount).toBe(ledgerSum(a.id));
+    }
+    const alice = await seededCustomer(srv.api, 'cust-alice-001');
+    const filtered = await srv.api.get(`/platform/internal-accounts?customerId=${encodeURIComponent(alice.id)}`);
+    expect(filtered.body.totalCount).toBe(4);
+  });
+});
+
+describe('POST /sandbox/internal-accounts/{id}/fund', () => {
+  it('raises the balance by exactly the amount and returns the account', async () => {
+    const alice = await seededCustomer(srv.api, 'cust-alice-001');
+    const before = await internalAccountOf(srv.api, alice.id, 'USD');
+    const r = await fund(srv.api, before.id, 12_345);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ id: before.id, balance: { amount: before.balance.amount + 12_345 }, totalBalance: { amount: before.totalBalance.amount + 12_345 } });
+    expect((await internalAccountOf(srv.api, alice.id, 'USD')).balance.amount).toBe(before.balance.amount + 12_345);
+    expect(ledgerSum(before.id)).toBe(before.balance.amount + 12_345);
+  });
+
+  it('accepts the maximum of 100000000000 and refuses one more', async () => {
+    const c = await createCustomer(srv.api);
+    const account = await internalAccountOf(srv.api, c.id, 'USD');
+    expect((await fund(srv.api, account.id, 100_000_000_000)).body.balance.amount).toBe(100_000_000_000);
+    expectInvalidField(await fund(srv.api, account.id, 100_000_000_001), 'amount');
+  });
+
+  it.each([[0], [-100], [1.25], ['100']])('refuses the amount %s with 400 naming amount and changes no balance', async (amount) => {
+    const alice = await seededCustomer(srv.api, 'cust-alice-001');
+    const account = await internalAccountOf(srv.api, alice.id, 'USD');
+    const before = storedState(core);
+    expectInvalidField(await fund(srv.api, account.id, amount), 'amount');
+    expect(storedState(core)).toEqual(before);
+  });
+
+  it('answers an unknown account with 404', async () => {
+    expectError(await fund(srv.api, 'InternalAccount:0190aaaa-0000-7000-8000-000000000000', 100), 404, 'NOT_FOUND');
+  });
+
+  it('keeps the trial balance at zero after funding', async () => {
+    const alice = await seededCustomer(srv.api, 'cust-alice-001');
+    await fund(srv.api, (await internalAccountOf(srv.api, alice.id, 'USD')).id, 999);
+    for (const sum of Object.values(core.services.ledger.trialBalance())) expect(sum).toBe(0);
+  });
+
+  it('records a BALANCE_UPDATED event with the new balance', async () => {
+    const alice = await seededCustomer(srv.api, 'cust-alice-001');
+    const account = await internalAccountOf(srv.api, alice.id, 'USD');
+    await fund(srv.api, account.id, 50);
+    const r = await core.invoke('events/list', { type: 'INTERNAL_ACCOUNT.BALANCE_UPDATED', resourceId: account.id, limit: 1 });
+    expect(r).toMatchObject({ ok: true, value: { data: [{ payload: { reason: 'SANDBOX_FUND', amount: 50, balance: account.balance.amount + 50 } }] } });
+  });
+});

@@ -1,0 +1,154 @@
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { API_BASE, type Core } from '../../core/index';
+import { REDACTED } from '../../core/kernel/redact';
+import type { ApiCallDetail } from '../../core/console/request-log';
+import { newCore, removeTempDirs, seededAuth } from '../support/builders';
+
+const cores: Core[] = [];
+afterEach(() => {
+  for (const c of cores.splice(0)) c.close();
+});
+afterAll(removeTempDirs);
+
+function open(overrides: Parameters<typeof newCore>[0] = {}): Core {
+  const core = newCore(overrides);
+  cores.push(core);
+  return core;
+}
+
+/** One call through the core's fetch handler (the one the HTTP server uses), returning the log entry it wrote. */
+async function call(core: Core, method: string, path: string, o: { body?: unknown; headers?: Record<string, string> } = {}) {
+  const headers = new Headers({ authorization: seededAuth(core), ...o.headers });
+  if (o.body !== undefined) headers.set('content-type', 'application/json');
+  const res = await core.api.fetch(new Request(`http://127.0.0.1${API_BASE}${path}`, { method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body) }));
+  const responseText = await res.text();
+  const row = core.services.ctx.db.prepare('SELECT * FROM request_log ORDER BY seq DESC LIMIT 1').get() as Record<string, unknown>;
+  const detail = await core.invoke('requestLog/get', { id: row['id'] });
+  if (!detail.ok) throw new Error(detail.error.message);
+  return { status: res.status, responseText, entry: detail.value as ApiCallDetail, rawRow: JSON.stringify(row) };
+}
+
+function logCount(core: Core): number {
+  return (core.services.ctx.db.prepare('SELECT count(*) AS n FROM request_log').get() as { n: number }).n;
+}
+
+describe('request log redaction', () => {
+  it('never stores the client secret from the Authorization header', async () => {
+    const core = open();
+    const { clientSecret } = core.workspace.initialCredentials!;
+    const { entry, rawRow } = await call(core, 'GET', '/config');
+    expect(entry.requestHeaders['authorization']).toMatch(/^Basic /);
+    expect(entry.requestHeaders['authorization']).toContain(REDACTED);
+    expect(rawRow).not.toContain(clientSecret);
+    expect(rawRow).not.toContain(Buffer.from(`${core.workspace.initialCredentials!.clientId}:${clientSecret}`).toString('base64'));
+  });
+
+  it('keeps the whole client id (Token:<uuid>) in the redacted Authorization header', async () => {
+    const core = open();
+    const { clientId } = core.workspace.initialCredentials!;
+    expect(clientId).toMatch(/^Token:/);
+    const { entry } = await call(core, 'GET', '/config');
+    expect(entry.principal).toBe(clientId);
+    expect(entry.requestHeaders['authorization']).toBe(`Basic ${clientId}:${REDACTED}`);
+  });
+
+  it('hides clientSecret in the logged response of POST /tokens', async () => {
+    const core = open();
+    const { status, responseText, entry, rawRow } = await call(core, 'POST', '/tokens', { body: { name: 'ci', permissions: ['VIEW'] } });
+    expect(status).toBe(201);
+    const secret = (JSON.parse(responseText) as { clientSecret: string }).clientSecret;
+    expect(secret.length).toBeGreaterThan(20);
+    expect(JSON.parse(entry.responseBody!)).toMatchObject({ name: 'ci', clientSecret: REDACTED });
+    expect(rawRow).not.toContain(secret);
+  });
+
+  it('hides secret-looking keys at any depth of a logged request body and keeps the rest', async () => {
+    const core = open();
+    const body = {
+      customerType: 'INDIVIDUAL', fullName: 'Visible Name', password: 'hunter2-pass',
+      nested: { otp: '918273', privateKey: 'pk-material-123', list: [{ cvv: 'cvv-value-987', note: 'kept-note' }] },
+    };
+    const { status, entry, rawRow } = await call(core, 'POST', '/customers', { body });
+    expect(status).toBe(400); // unknown fields are refused, but the attempt is still logged
+    const logged = JSON.parse(entry.requestBody!) as typeof body;
+    expect(logged).toMatchObject({ fullName: 'Visible Name', password: REDACTED, nested: { otp: REDACTED, privateKey: REDACTED, list: [{ cvv: REDACTED, note: 'kept-note' }] } });
+    for (const secret of ['hunter2-pass', '918273', 'pk-material-123', 'cvv-value-987']) expect(rawRow).not.toContain(secret);
+  });
+
+  it('hides a secret-looking key even when the JSON spells it with escapes', async () => {
+    const core = open();
+    // {"pass\u0077ord": ...} is the same JSON document as {"password": ...}
+    const raw = '{"customerType":"INDIVIDUAL","pass\\u0077ord":"escaped-secret-42"}';
+    expect((JSON.parse(raw) as Record<string, string>)['password']).toBe('escaped-secret-42');
+    const headers = new Headers({ authorization: seededAuth(core), 'content-type': 'application/json' });
+    const res = await core.api.fetch(new Request(`http://127.0.0.1${API_BASE}/customers`, { method: 'POST', headers, body: raw }));
+    expect(res.status).toBe(400);
+    const row = core.services.ctx.db.prepare('SELECT request_body FROM request_log ORDER BY seq DESC LIMIT 1').get() as { request_body: string };
+    expect(row.request_body).not.toContain('escaped-secret-42');
+  });
+
+  it('hides a secret-looking key\'s value even in a body that is not valid JSON', async () => {
+    const core = open();
+    const raw = '{"customerType":"INDIVIDUAL","password":"broken-json-secret-77",';
+    const headers = new Headers({ authorization: seededAuth(core), 'content-type': 'application/json' });
+    const res = await core.api.fetch(new Request(`http://127.0.0.1${API_BASE}/customers`, { method: 'POST', headers, body: raw }));
+    expect(res.status).toBe(400);
+    const row = core.services.ctx.db.prepare('SELECT request_body FROM request_log ORDER BY seq DESC LIMIT 1').get() as { request_body: string | null };
+    expect(row.request_body ?? '').not.toContain('broken-json-secret-77');
+  });
+
+  it('hides the console token and cookies among the logged headers', async () => {
+    const core = open();
+    const { entry, rawRow } = await call(core, 'GET', '/config', { headers: { 'x-console-token': 'console-token-value', cookie: 'session=cookie-value', 'x-request-note': 'plain' } });
+    expect(entry.requestHeaders['x-console-token']).toBe(REDACTED);
+    expect(entry.requestHeaders['cookie']).toBe(REDACTED);
+    expect(entry.requestHeaders['x-request-note']).toBe('plain');
+    expect(rawRow).not.toContain('console-token-value');
+    expect(rawRow).not.toContain('cookie-value');
+  });
+
+  it('links each call to the resource ids in its path and bodies', async () => {
+    const core = open();
+    const alice = core.services.customers.list({ platformCustomerId: 'cust-alice-001', limit: 1 }).data[0]!;
+    const { entry } = await call(core, 'GET', `/customers/${encodeURIComponent(alice.id)}`);
+    expect(entry.path).toBe(`${API_BASE}/customers/${alice.id}`);
+    expect(entry.resourceIds).toEqual([alice.id]);
+  });
+});
+
+describe('request log retention', () => {
+  it('prunes the oldest entries beyond maxEntries', async () => {
+    const core = open({ requestLogRetention: { maxEntries: 10, maxAgeDays: 30 } });
+    for (let i = 0; i < 15; i++) await call(core, 'GET', `/config?i=${i}`);
+    expect(logCount(core)).toBe(15);
+
+    expect(core.services.ctx.requestLog.prune()).toBe(5);
+
+    const kept = core.services.ctx.db.prepare('SELECT query FROM request_log ORDER BY seq').all() as { query: string }[];
+    expect(kept.map((r) => r.query)).toEqual(Array.from({ length: 10 }, (_, i) => `i=${i + 5}`));
+  });
+
+  it('prunes entries older than maxAgeDays on the workspace clock', async () => {
+    const core = open({ requestLogRetention: { maxEntries: 1000, maxAgeDays: 30 } });
+    for (let i = 0; i < 3; i++) await call(core, 'GET', `/config?old=${i}`);
+    core.services.clock.advance(20 * 86_400);
+    await call(core, 'GET', '/config?recent=1');
+    core.services.clock.advance(11 * 86_400);
+
+    expect(core.services.ctx.requestLog.prune()).toBe(3);
+    const kept = core.services.ctx.db.prepare('SELECT query FROM request_log').all() as { query: string }[];
+    expect(kept).toEqual([{ query: 'recent=1' }]);
+  });
+
+  it('removes the resource links of pruned entries with them', async () => {
+    const core = open({ requestLogRetention: { maxEntries: 1, maxAgeDays: 30 } });
+    const alice = core.services.customers.list({ platformCustomerId: 'cust-alice-001', limit: 1 }).data[0]!;
+    await call(core, 'GET', `/customers/${alice.id}`);
+    await call(core, 'GET', '/config');
+    core.services.ctx.requestLog.prune();
+    const links = core.services.ctx.db.prepare('SELECT count(*) AS n FROM request_log_resources WHERE resource_id = ?').get(alice.id);
+    expect(links).toEqual({ n: 0 });
+    const found = await core.invoke('requestLog/list', { resourceId: alice.id });
+    expect(found).toMatchObject({ ok: true, value: { data: [], totalCount: 0 } });
+  });
+});

@@ -1,0 +1,88 @@
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { Core } from '../../core/index';
+import { scenarioSuffix } from '../../core/sandbox/suffix';
+import { newCore, removeTempDirs } from '../support/builders';
+
+const cores: Core[] = [];
+afterEach(() => {
+  for (const c of cores.splice(0)) c.close();
+});
+afterAll(removeTempDirs);
+
+function open(overrides: Parameters<typeof newCore>[0] = {}): Core {
+  const core = newCore(overrides);
+  cores.push(core);
+  return core;
+}
+
+describe('a newly seeded workspace', () => {
+  it('holds the demo platform configuration', () => {
+    const core = open();
+    const config = core.services.platform.get();
+    expect(config.name).toBe('Demo Platform');
+    expect(config.supportedCurrencies.map((c) => c.currencyCode).slice(0, 3)).toEqual(['USD', 'EUR', 'MXN']);
+    expect(core.workspace.created).toBe(true);
+  });
+
+  it('holds one token with VIEW, TRANSACT and MANAGE whose one-time credentials authenticate', () => {
+    const core = open();
+    const tokens = core.services.tokens.list(10);
+    expect(tokens.totalCount).toBe(1);
+    expect(tokens.data[0]!.permissions).toEqual(['VIEW', 'TRANSACT', 'MANAGE']);
+    const creds = core.workspace.initialCredentials!;
+    expect(creds.clientId).toBe(tokens.data[0]!.clientId);
+    expect(creds.clientId).toMatch(/^Token:[0-9a-f-]{36}$/);
+    const principal = core.services.tokens.authenticate(`Basic ${Buffer.from(`${creds.clientId}:${creds.clientSecret}`).toString('base64')}`);
+    expect(principal).toEqual({ kind: 'TOKEN', id: creds.clientId, permissions: ['VIEW', 'TRANSACT', 'MANAGE'] });
+  });
+
+  it('uses fixed credentials for the seeded token when they are given', () => {
+    const core = open({ seed: { credentials: { clientId: 'svc-fixed-client', clientSecret: 'fixed-secret-value' } } });
+    expect(core.workspace.initialCredentials).toEqual({ clientId: 'svc-fixed-client', clientSecret: 'fixed-secret-value' });
+    expect(core.services.tokens.authenticate(`Basic ${Buffer.from('svc-fixed-client:fixed-secret-value').toString('base64')}`).id).toBe('svc-fixed-client');
+  });
+
+  it('holds three customers in three currencies, each with funded active internal accounts', () => {
+    const core = open();
+    const customers = core.services.customers.list({ limit: 100 }).data;
+    expect(customers.map((c) => c.platformCustomerId).sort()).toEqual(['cust-alice-001', 'cust-lucia-002', 'cust-sophie-003']);
+    const expected: Record<string, Record<string, number>> = {
+      'cust-alice-001': { USD: 1_250_000 },
+      'cust-lucia-002': { MXN: 8_500_000, USD: 150_000 },
+      'cust-sophie-003': { EUR: 640_000 },
+    };
+    for (const c of customers) {
+      expect(c.kycStatus).toBe('APPROVED');
+      const accounts = core.services.internal.list({ owner: 'CUSTOMERS', customerId: c.id, limit: 10 }).data;
+      const byCurrency = Object.fromEntries(accounts.map((a) => [a.balance.currency.code, a.balance.amount]));
+      expect(byCurrency).toEqual(expected[c.platformCustomerId]);
+      for (const a of accounts) expect(a.status).toBe('ACTIVE');
+    }
+  });
+
+  it('holds platform internal accounts, the USD one funded', () => {
+    const core = open();
+    const platform = core.services.internal.list({ owner: 'PLATFORM', limit: 100 }).data;
+    expect(platform.map((a) => a.balance.currency.code).sort()).toEqual(['BRL', 'EUR', 'MXN', 'USD']);
+    expect(platform.find((a) => a.balance.currency.code === 'USD')!.balance.amount).toBe(250_000_000);
+    for (const a of platform) expect(a.customerId).toBeUndefined();
+  });
+
+  it('holds eight external accounts whose identifiers end in the sandbox scenario suffixes', () => {
+    const core = open();
+    const rows = core.services.ctx.db.prepare('SELECT primary_identifier, customer_id FROM external_accounts').all() as { primary_identifier: string; customer_id: string | null }[];
+    expect(rows).toHaveLength(8);
+    const suffixes = rows.map((r) => scenarioSuffix(r.primary_identifier));
+    for (const s of suffixes) expect(['000', '002', '003', '004', '005']).toContain(s);
+    // success, failure, delay and return outcomes can all be rehearsed at once
+    expect(new Set(suffixes)).toEqual(new Set(['000', '002', '003', '004', '005']));
+    expect(rows.filter((r) => r.customer_id === null)).toHaveLength(1);
+  });
+
+  it('is not seeded when seeding is turned off', () => {
+    const core = open({ seed: false });
+    expect(core.workspace.initialCredentials).toBeUndefined();
+    expect(core.services.customers.count()).toBe(0);
+    expect(core.services.tokens.count()).toBe(0);
+  });
+});
