@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, startServe, type ServeProcess } from './serve-process';
+
+let proc: ServeProcess;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  proc = await startServe();
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await proc?.stop();
+});
+
+describe('the console in Chromium against serve', () => {
+  it('opens on the Overview of the seeded workspace with the local API address', async () => {
+    await page.goto(proc.consoleUrl);
+    await expect.poll(() => page.locator('body').innerText(), { timeout: 15_000 }).toContain('Demo Platform');
+    expect(await page.locator('body').innerText()).toContain(proc.apiBase);
+    // The per-run token leaves the visible URL once the console has kept it.
+    expect(page.url()).not.toContain('token=');
+  });
+
+  it('finds a seeded customer, funds her USD account and shows the call in the request log', async () => {
+    await page.getByTestId('nav-customers').click();
+    const row = page.getByTestId('customer-row').filter({ hasText: 'Alice Johnson' });
+    await row.first().click();
+    const drawer = page.getByTestId('drawer');
+    await expect.poll(() => drawer.innerText(), { timeout: 10_000 }).toContain('12,500.00 USD');
+    await drawer.getByTestId('fund-button').first().click();
+    await page.getByTestId('fund-amount').fill('25.00');
+    await page.getByTestId('fund-submit').click();
+    await expect.poll(() => drawer.innerText(), { timeout: 10_000 }).toContain('12,525.00 USD');
+
+    await page.keyboard.press('Escape');
+    await page.getByTestId('nav-request-log').click();
+    const call = page.getByTestId('request-log-row').filter({ hasText: '/fund' }).first();
+    await expect.poll(() => call.innerText(), { timeout: 10_000 }).toMatch(/POST[\s\S]*\/2025-10-13\/sandbox\/internal-accounts\/InternalAccount:[\w-]+\/fund[\s\S]*200/);
+  });
+
+  it('shows the same fund call to an integrator: the balance changed in the API', async () => {
+    const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
+    const res = await fetch(`${proc.apiBase}/customers?platformCustomerId=cust-alice-001`, { headers: { authorization: auth } });
+    const alice = ((await res.json()) as { data: { id: string }[] }).data[0]!;
+    const accounts = (await (await fetch(`${proc.apiBase}/customers/internal-accounts?customerId=${alice.id}`, { headers: { authorization: auth } })).json()) as { data: { balance: { amount: number } }[] };
+    expect(accounts.data[0]!.balance.amount).toBe(1_252_500);
+  });
+
+  it('opens anything from the global search with Ctrl+K', async () => {
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('cust-sophie-003');
+    await expect.poll(() => page.locator('body').innerText(), { timeout: 10_000 }).toContain('Sophie Martin');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('drawer').innerText(), { timeout: 10_000 }).toContain('cust-sophie-003');
+  });
+});
