@@ -32,7 +32,7 @@ export interface ResolvedDestination {
 }
 
 /** Rails an external account of a type can receive on (its own `paymentRails` win when it lists them). */
-function railsOf(accountType: string, info: Record<string, unknown>, currency: string): string[] {
+export function railsOf(accountType: string, info: Record<string, unknown>, currency: string): string[] {
   const listed = info['paymentRails'];
   if (Array.isArray(listed) && listed.length) return listed.map(String);
   const byType: Record<string, string[]> = {

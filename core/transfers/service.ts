@@ -10,7 +10,7 @@ import type { Transaction } from '../transactions/schema';
 import type { PaymentRunner } from '../payments/runner';
 import { incomingToAccount, outgoingFromAccount, type Funds } from '../payments/funds';
 import { scenarioKey, TRANSFER_SCENARIOS } from '../sandbox/scenarios';
-import { defaultRail } from '../rates/table';
+import { railsOf } from '../quotes/resolve';
 import type { transferInSchema, transferOutSchema } from './schema';
 
 /** Same-currency transfers between an internal account and an external account, with the sandbox's suffix outcomes. */
@@ -27,6 +27,10 @@ export class TransferService {
   /** Pushes money from an internal account to an external account of the same currency. */
   transferOut(body: z.infer<typeof transferOutSchema>): Transaction {
     const { from, to } = this.accounts(body.source.accountId, body.destination.accountId, 'source.accountId', 'destination.accountId');
+    const rails = railsOf(to.account_type, JSON.parse(to.account_info) as Record<string, unknown>, to.currency);
+    if (body.destination.paymentRail && !rails.includes(body.destination.paymentRail)) {
+      throw invalidInput('destination.paymentRail', `${body.destination.paymentRail} is not supported by this ${to.account_type}; use one of ${rails.join(', ')}`);
+    }
     const key = scenarioKey(to.primary_identifier, TRANSFER_SCENARIOS);
     const scenario = TRANSFER_SCENARIOS[key]!;
     if (!scenario.immediateFailure) {
@@ -37,7 +41,7 @@ export class TransferService {
       source: { sourceType: 'ACCOUNT', accountId: from.id, currency: from.currency },
       destination: { destinationType: 'ACCOUNT', accountId: to.id, currency: to.currency },
       sentAmount: currencyAmount(body.amount, from.currency), receivedAmount: currencyAmount(body.amount, to.currency), fees: 0,
-      paymentRail: body.destination.paymentRail ?? defaultRail(to.currency), railSelectionMode: body.destination.paymentRail ? 'MANUAL' : 'AUTO',
+      paymentRail: body.destination.paymentRail ?? rails[0]!, railSelectionMode: body.destination.paymentRail ? 'MANUAL' : 'AUTO',
       ...(body.remittanceInformation ? { remittanceInformation: body.remittanceInformation } : {}),
       ...(body.purposeOfPayment ? { purposeOfPayment: body.purposeOfPayment } : {}), ...(body.description ? { description: body.description } : {}),
     };

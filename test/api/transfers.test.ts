@@ -84,6 +84,13 @@ describe('POST /transfer-out', () => {
     expect((await w.api.get('/transactions?limit=1')).body.totalCount).toBe(0);
   });
 
+  it('a paymentRail the destination cannot receive on is 400 naming destination.paymentRail, and nothing is created', async () => {
+    const before = (await w.api.get('/transactions?limit=1')).body.totalCount;
+    const r = await w.api.post('/transfer-out', { source: { accountId: w.seed.aliceUsd }, destination: { accountId: w.seed.aliceExt['000'], paymentRail: 'SPEI' }, amount: 100 });
+    expectInvalidField(r, 'destination.paymentRail');
+    expect((await w.api.get('/transactions?limit=1')).body.totalCount).toBe(before);
+  });
+
   it('insufficient funds is 400 INSUFFICIENT_FUNDS and nothing moves', async () => {
     const start = await balances(w, w.seed.aliceUsd);
     expectError(await out(w.seed.aliceUsd, w.seed.aliceExt['000'], start.balance + 1), 400, 'INSUFFICIENT_FUNDS');

@@ -26,14 +26,13 @@ describe('screenshots of every screen', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`renders each screen in the ${theme} theme without an error state`, async () => {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: theme });
-      await page.addInitScript((t) => localStorage.setItem('consoleTheme', t), theme);
+      await page.addInitScript(`localStorage.setItem('consoleTheme', '${theme}')`);
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(proc.consoleUrl);
-      await page.waitForLoadState('networkidle');
       for (const screen of SCREENS) {
-        await page.evaluate((s) => { window.location.hash = `#/${s}`; }, screen);
-        await page.waitForTimeout(600);
+        await page.goto(proc.consoleUrl.replace('#/', `#/${screen}`));
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(400);
         await page.screenshot({ path: `${OUT}/${screen}-${theme}.png` });
       }
       await page.close();
