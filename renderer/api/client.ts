@@ -88,13 +88,16 @@ export function createBrowserBridge(env: BrowserEnv): ConsoleBridge {
       return (await post('/__bridge/invoke', { name, input })) as BridgeResult<HandlerOutput<typeof name>>;
     },
     async api(request) {
-      return (await post('/__bridge/api', request)) as ApiResponse;
+      const payload = (await post('/__bridge/api', request)) as ApiResponse | BridgeResult<never>;
+      // The host refuses a bad token or malformed request with a bridge error, not an API response.
+      if ('ok' in payload && !payload.ok) throw new ConsoleError(payload.error.code, payload.error.message, payload.error.status, payload.error.details);
+      return payload as ApiResponse;
     },
     onEvent(listener) {
       listeners.add(listener);
       if (!source) {
         source = new env.EventSource(`/__bridge/events?token=${encodeURIComponent(token)}`);
-        source.onmessage = (message: MessageEvent<string>) => {
+        const deliver = (message: MessageEvent<string>) => {
           let event: DomainEvent;
           try {
             event = JSON.parse(message.data) as DomainEvent;
@@ -103,6 +106,9 @@ export function createBrowserBridge(env: BrowserEnv): ConsoleBridge {
           }
           for (const l of listeners) l(event);
         };
+        // The host names its messages `domain`; unnamed ones arrive as `message`. Listen to both.
+        source.addEventListener('domain', deliver as EventListener);
+        source.onmessage = deliver;
       }
       return () => {
         listeners.delete(listener);

@@ -6,7 +6,7 @@ import type { Customer, createCustomerSchema } from '../../core/customers/schema
 import type { createExternalAccountSchema } from '../../core/accounts/external-schema';
 import type { ExternalAccount } from '../../core/accounts/external-service';
 import type { InternalAccount } from '../../core/accounts/internal-service';
-import { api, invoke, toConsoleError, type ConsoleError } from '../api/client';
+import { api, invoke, onEvent, toConsoleError, type ConsoleError } from '../api/client';
 import { createPager, type PageOf } from '../lib/pager';
 
 /** One customer with its internal and external accounts, as the drawer shows it. */
@@ -113,8 +113,23 @@ export const useCustomersStore = defineStore('customers', () => {
     return account;
   }
 
+  /** Reloads the open customer when an event touches it or one of its accounts; returns the unsubscribe. */
+  function watchDetail(): () => void {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = onEvent((event) => {
+      const d = detail.value;
+      if (!d) return;
+      const ids = new Set([d.customer.id, ...d.internalAccounts.map((a) => a.id), ...d.externalAccounts.map((a) => a.id)]);
+      const payload = event.payload as { customerId?: unknown } | null;
+      if (!ids.has(event.resourceId) && payload?.customerId !== d.customer.id) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => void loadDetail(d.customer.id), 200);
+    });
+    return () => (clearTimeout(timer), stop());
+  }
+
   return {
     filters, matchedBy, ...list, load,
-    detail, detailLoading, detailError, loadDetail, create, addExternalAccount, fund,
+    detail, detailLoading, detailError, loadDetail, watchDetail, create, addExternalAccount, fund,
   };
 });

@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
 import type { HandlerOutput } from '../../core/index';
-import { invoke, onEvent, toConsoleError, type ConsoleError } from '../api/client';
+import type { PlatformConfig } from '../../core/platform/schema';
+import { api, invoke, onEvent, toConsoleError, type ConsoleError } from '../api/client';
 
 /** The Overview's facts about the open workspace. */
 export type WorkspaceInfo = HandlerOutput<'workspace/info'>;
@@ -64,6 +65,16 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     if (info.value) info.value = { ...info.value, credentials: { ...info.value.credentials, clientSecret: null } };
   }
 
+  const currencyCodes = ref<string[]>([]);
+  /** Loads the platform's supported currency codes (`GET /config`) once, for forms. */
+  async function loadCurrencies(): Promise<string[]> {
+    if (currencyCodes.value.length === 0) {
+      const config = await api<PlatformConfig>({ method: 'GET', path: '/config' });
+      currencyCodes.value = config.supportedCurrencies.map((c) => c.currencyCode);
+    }
+    return currencyCodes.value;
+  }
+
   /** The workspace time in ms for a local instant: frozen stays put, real moves with local time. */
   function nowMs(localNow: number = Date.now()): number {
     if (!clock.value) return localNow;
@@ -78,5 +89,5 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     });
   }
 
-  return { info, clock, clockReadAt, loading, error, load, refreshClock, advance, freeze, resume, dismissCredentials, nowMs, watchClock };
+  return { info, clock, clockReadAt, loading, error, load, refreshClock, advance, freeze, resume, dismissCredentials, nowMs, watchClock, currencyCodes, loadCurrencies };
 });
