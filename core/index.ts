@@ -19,6 +19,7 @@ import { quoteRoutes } from './quotes/routes';
 import { receiverRoutes } from './receivers/routes';
 import { transactionRoutes } from './transactions/routes';
 import { transferRoutes } from './transfers/routes';
+import { walletRoutes } from './wallet/routes';
 import { buildConsoleHandlers, type ConsoleHandlers } from './console/handlers';
 import { dispatch, type BridgeResult } from './console/registry';
 import { apiRequestPath, type ApiRequest, type ApiResponse } from './console/bridge';
@@ -72,12 +73,13 @@ export function createCore(options: CoreOptions): Core {
       platformRoutes(services.platform),
       tokenRoutes(services.tokens),
       accountRoutes(services.internal, services.external),
-      customerRoutes(services.customers),
+      customerRoutes(services.customers, services.walletActions),
       rateRoutes(services.rates),
       quoteRoutes(services.quotes),
       receiverRoutes(services.receivers),
       transactionRoutes(services.transactions),
       transferRoutes(services.transfers),
+      walletRoutes({ credentials: services.credentials, verification: services.verification, sessions: services.walletSessions, actions: services.walletActions }),
       sandboxRoutes(services.clock, services.internal, services.quotes, services.transactions, services.incoming),
     ]);
     const api = createApiHandler(kernel, app);
@@ -112,6 +114,7 @@ export function createCore(options: CoreOptions): Core {
       onEvent: (listener) => kernel.events.subscribe(listener),
       setHost(host) {
         runtime.host = host;
+        if (host.origin) services.hostOrigins.splice(0, services.hostOrigins.length, host.origin, host.origin.replace('127.0.0.1', 'localhost'));
       },
       close: () => kernel.close(),
     };

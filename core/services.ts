@@ -14,6 +14,13 @@ import { ReceiverService } from './receivers/service';
 import { QuoteService } from './quotes/service';
 import { TransferService } from './transfers/service';
 import { IncomingPaymentSimulator } from './sandbox/incoming';
+import { SignedRetry } from './wallet/signed-retry';
+import { OtpService } from './wallet/otp';
+import { SessionService } from './wallet/sessions';
+import { CredentialService } from './wallet/credentials';
+import { VerificationService } from './wallet/verify';
+import { WalletActions } from './wallet/actions';
+import type { RelyingParty } from './wallet/passkey';
 
 /** Every area service of one workspace, wired over its kernel. */
 export interface Services {
@@ -32,6 +39,13 @@ export interface Services {
   quotes: QuoteService;
   transfers: TransferService;
   incoming: IncomingPaymentSimulator;
+  signedRetry: SignedRetry;
+  walletSessions: SessionService;
+  credentials: CredentialService;
+  verification: VerificationService;
+  walletActions: WalletActions;
+  /** Origins the host serves the console from; passkeys made there are accepted besides the configured ones. */
+  hostOrigins: string[];
 }
 
 /** Builds the area services; collaborators are passed explicitly, never imported as singletons. */
@@ -45,8 +59,21 @@ export function createServices(ctx: Ctx): Services {
   const transactions = new TransactionService(ctx);
   const runner = new PaymentRunner(ctx, transactions, new FundsMover(ledger));
   const receivers = new ReceiverService(ctx, external);
-  const quotes = new QuoteService(ctx, { platform, customers, internal, external, receivers, transactions, runner });
+  const organizationId = () => platform.get().id;
+  const hostOrigins: string[] = [];
+  const relyingParty = (): RelyingParty => {
+    const rp = platform.get().passkeys;
+    return { rpId: rp.rpId, origins: [...new Set([...rp.origins, ...hostOrigins])] };
+  };
+  const signedRetry = new SignedRetry(ctx, organizationId);
+  const otp = new OtpService(ctx, organizationId);
+  const walletSessions = new SessionService(ctx);
+  const credentials = new CredentialService(ctx, walletSessions, signedRetry, otp, relyingParty);
+  const quotes = new QuoteService(ctx, { platform, customers, internal, external, receivers, transactions, runner, signedRetry });
   return {
+    signedRetry, walletSessions, credentials, hostOrigins,
+    verification: new VerificationService(ctx, walletSessions, signedRetry, otp, relyingParty),
+    walletActions: new WalletActions(ctx, walletSessions, credentials, signedRetry, internal, customers, organizationId),
     ctx, platform, ledger, internal, external, customers, transactions, runner, receivers, quotes,
     transfers: new TransferService(ctx, internal, external, customers, transactions, runner),
     incoming: new IncomingPaymentSimulator(ctx, internal, transactions, runner),

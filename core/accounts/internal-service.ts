@@ -61,6 +61,20 @@ export class InternalAccountService {
     );
   }
 
+  /** Creates an EMBEDDED_WALLET account for a customer (its credentials are the wallet area's business). */
+  provisionEmbeddedWallet(customerId: string, currency: string, status: InternalAccountStatus): InternalAccount {
+    const now = this.ctx.clock.nowMs();
+    const row: InternalAccountRow = {
+      id: this.ctx.ids('InternalAccount'), customer_id: customerId, type: 'EMBEDDED_WALLET', currency, status,
+      reference: `FUND-${randomBytes(5).toString('hex').toUpperCase()}`, private_enabled: 0, created_at: now, updated_at: now,
+    };
+    return this.ctx.transaction(() => {
+      insertInternalAccount(this.ctx.db, row);
+      this.ctx.events.append('INTERNAL_ACCOUNT.CREATED', 'InternalAccount', row.id, { customerId, currency, type: row.type, status });
+      return this.toResource(row);
+    });
+  }
+
   /** Moves every PENDING account of a customer to ACTIVE (after KYC/KYB approval). */
   activateForCustomer(customerId: string): void {
     this.ctx.transaction(() => {

@@ -4,9 +4,11 @@ import { jsonBody, queryOf } from '../api/validate';
 import { json } from '../api/app';
 import { createCustomerSchema, listCustomersQuery, updateCustomerSchema } from './schema';
 import type { CustomerService } from './service';
+import type { WalletActions } from '../wallet/actions';
+import { signedRequestOf, signedResponse } from '../wallet/routes';
 
 /** `/customers` CRUD. Registered after the `/customers/internal-accounts` and `/customers/external-accounts` routes. */
-export function customerRoutes(customers: CustomerService) {
+export function customerRoutes(customers: CustomerService, wallets: WalletActions) {
   return (app: ApiApp) => {
     app.post('/customers', async (c) => {
       requirePermission(c, 'MANAGE');
@@ -22,7 +24,13 @@ export function customerRoutes(customers: CustomerService) {
     });
     app.patch('/customers/:customerId', async (c) => {
       requirePermission(c, 'MANAGE');
-      return json(customers.update(c.req.param('customerId'), await jsonBody(c, updateCustomerSchema)));
+      const id = c.req.param('customerId');
+      const patch = await jsonBody(c, updateCustomerSchema);
+      // Why: an email tied to an embedded wallet's EMAIL_OTP credential is a signed wallet action.
+      if (patch.email !== undefined && patch.email !== customers.get(id)['email'] && wallets.tiedWallet(id)) {
+        return signedResponse(wallets.updateTiedEmail(id, patch, await signedRequestOf(c)));
+      }
+      return json(customers.update(id, patch));
     });
     app.delete('/customers/:customerId', (c) => {
       requirePermission(c, 'MANAGE');

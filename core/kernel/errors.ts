@@ -3,6 +3,8 @@ export interface ErrorBody {
   status: number;
   code: string;
   message: string;
+  /** For authentication failures: the check that failed (also in details.reason). */
+  reason?: string;
   details?: Record<string, unknown>;
 }
 
@@ -28,6 +30,7 @@ export class ServiceError extends Error {
   /** The wire form (flat, not wrapped), identical over HTTP and IPC. */
   toBody(): ErrorBody {
     const body: ErrorBody = { status: this.status, code: this.code, message: this.message };
+    if (typeof this.details?.['reason'] === 'string') body.reason = this.details['reason'];
     if (this.details && Object.keys(this.details).length > 0) body.details = this.details;
     return body;
   }

@@ -17,6 +17,12 @@ export const platformFeesSchema = z.object({
   fixedFees: z.record(code, z.number().int().min(0)),
 });
 
+/** The WebAuthn relying party passkeys of this workspace are bound to. */
+export const passkeyRelyingPartySchema = z.object({
+  rpId: z.string().regex(/^[a-z0-9.-]+$/i, 'must be a host name such as localhost or payments.example'),
+  origins: z.array(z.string().regex(/^(https?|app):\/\/[^\s/]+$/, 'must be an origin such as http://localhost:4100')).min(1),
+});
+
 /** `PATCH /config` body: any subset of the editable fields. */
 export const configPatchSchema = z
   .object({
@@ -25,6 +31,7 @@ export const configPatchSchema = z
     webhookEndpoint: z.url({ protocol: /^https?$/ }).nullable(),
     supportedCurrencies: z.array(supportedCurrencySchema).min(1),
     fees: platformFeesSchema,
+    passkeys: passkeyRelyingPartySchema,
   })
   .partial()
   .strict();

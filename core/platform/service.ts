@@ -23,6 +23,7 @@ export function defaultConfig(name: string): PlatformConfigData {
     webhookEndpoint: null,
     supportedCurrencies: [cur('USD', 10_000_000_00), cur('EUR', 10_000_000_00), cur('MXN', 200_000_000_00), cur('BRL', 50_000_000_00), cur('GBP', 10_000_000_00), cur('INR', 800_000_000_00), cur('BTC', 100_00000000), cur('USDC', 10_000_000_000000)],
     fees: { variableFeeRate: 0.005, fixedFees: { USD: 30, EUR: 30, GBP: 25, MXN: 500, BRL: 150, INR: 2500 } },
+    passkeys: { rpId: 'localhost', origins: ['http://localhost:4100', 'http://localhost:5173', 'app://payments-console'] },
   };
 }
 
@@ -43,7 +44,8 @@ export class PlatformService {
   get(): PlatformConfig {
     const row = this.ctx.db.prepare('SELECT id, data, created_at, updated_at FROM platform_config WHERE singleton = 1').get() as ConfigRow | undefined;
     if (!row) throw new Error('workspace has no platform configuration');
-    return { id: row.id, ...(JSON.parse(row.data) as PlatformConfigData), createdAt: isoOf(row.created_at), updatedAt: isoOf(row.updated_at) };
+    // Configurations written before a field existed get its default (forward-compatible reads).
+    return { id: row.id, ...defaultConfig(''), ...(JSON.parse(row.data) as PlatformConfigData), createdAt: isoOf(row.created_at), updatedAt: isoOf(row.updated_at) };
   }
 
   /** Applies a validated patch and records a PLATFORM_CONFIG.UPDATED event. */

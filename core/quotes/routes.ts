@@ -19,7 +19,7 @@ export function quoteRoutes(quotes: QuoteService) {
     app.post('/quotes/:quoteId/execute', async (c) => {
       requirePermission(c, 'TRANSACT');
       await jsonBody(c, executeQuoteSchema);
-      return json(quotes.execute(c.req.param('quoteId')));
+      return json(quotes.execute(c.req.param('quoteId'), c.req.header('Svc-Wallet-Signature')));
     });
   };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { Ctx } from '../context';
-import { conflict, invalidInput, notFound, ServiceError } from '../kernel/errors';
+import { conflict, invalidInput, notFound, ServiceError, unauthorized } from '../kernel/errors';
 import { currencyAmount } from '../kernel/money';
 import type { InternalAccountService } from '../accounts/internal-service';
 import type { ExternalAccountService } from '../accounts/external-service';
@@ -10,6 +10,8 @@ import type { PlatformService } from '../platform/service';
 import type { ReceiverService } from '../receivers/service';
 import type { TransactionService } from '../transactions/service';
 import type { PaymentRunner } from '../payments/runner';
+import type { SignedRetry } from '../wallet/signed-retry';
+import { createHash } from 'node:crypto';
 import { outgoingFromAccount, outgoingRealtime, type Funds } from '../payments/funds';
 import { counterpartyFixedFee, price } from './pricing';
 import { collectionAccountType, instructionFor } from './instructions';
@@ -38,6 +40,7 @@ export interface QuoteDeps {
   receivers: ReceiverService;
   transactions: TransactionService;
   runner: PaymentRunner;
+  signedRetry: SignedRetry;
 }
 
 /** Quotes: pricing, creation with their transaction, execution, real-time funding and expiry on the workspace clock. */
@@ -57,6 +60,9 @@ export class QuoteService {
     const src = resolveSource(body, this.d.internal, this.d.customers);
     const dst = resolveDestination(body, this.d.external, this.d.receivers);
     if (body.immediatelyExecute && src.kind !== 'ACCOUNT') throw invalidInput('immediatelyExecute', 'applies only to internal-account sources; a REALTIME_FUNDING quote executes when its funds arrive');
+    if (body.immediatelyExecute && src.kind === 'ACCOUNT' && src.accountType === 'EMBEDDED_WALLET') {
+      throw invalidInput('immediatelyExecute', 'is not supported for an EMBEDDED_WALLET source: create the quote, then execute it with Svc-Wallet-Signature over the payloadToSign of its EMBEDDED_WALLET payment instruction');
+    }
     if (src.kind === 'ACCOUNT' && dst.kind === 'ACCOUNT' && src.currency === dst.currency) {
       throw invalidInput('destination.accountId', `source and destination are both ${src.currency}: use POST /transfer-out for same-currency transfers`);
     }
@@ -77,7 +83,7 @@ export class QuoteService {
     const reference = `Q${randomBytes(5).toString('hex').toUpperCase()}`;
     const instructions = src.kind === 'REALTIME_FUNDING'
       ? [instructionFor({ accountType: collectionAccountType(src.currency, src.cryptoNetwork), currency: src.currency, amount: p.totalSendingAmount, reference, seed: quoteId, platformName: config.name, cryptoNetwork: src.cryptoNetwork })]
-      : null;
+      : src.accountType === 'EMBEDDED_WALLET' ? this.walletInstructions(quoteId, src.accountId, src.currency, p.totalSendingAmount, reference, config.id, config.name, now) : null;
     const sourceResource = src.kind === 'ACCOUNT'
       ? { sourceType: 'ACCOUNT', accountId: src.accountId, ...(body.source.customerId ? { customerId: body.source.customerId } : {}) }
       : { sourceType: 'REALTIME_FUNDING', currency: src.currency, ...(src.customerId ? { customerId: src.customerId } : {}), ...(src.cryptoNetwork ? { cryptoNetwork: src.cryptoNetwork } : {}) };
@@ -129,9 +135,13 @@ export class QuoteService {
     return r;
   }
 
-  /** Executes a PENDING internal-account quote: holds the source funds and starts the payment (409 when not executable). */
-  execute(id: string): Quote {
+  /**
+   * Executes a PENDING internal-account quote: holds the source funds and starts the payment (409 when
+   * not executable). An EMBEDDED_WALLET source also needs a stamp over its instruction's payloadToSign.
+   */
+  execute(id: string, walletSignature?: string): Quote {
     const q = this.row(id);
+    this.checkWalletSignature(q, walletSignature);
     if (q.status === 'PENDING' && this.ctx.clock.nowMs() >= q.expires_at) {
       this.expire(id);
       throw conflict(`Quote ${id} expired at ${new Date(q.expires_at).toISOString()} and can no longer be executed`, 'CONFLICT', { status: 'EXPIRED' });
@@ -155,6 +165,27 @@ export class QuoteService {
     if (currencyCode.toUpperCase() !== q.sending_currency) throw invalidInput('currencyCode', `must be the quote's sending currency ${q.sending_currency}`);
     if (amount !== undefined && amount !== q.total_sending_amount) throw new ServiceError(400, 'INVALID_AMOUNT', `The payment of ${amount} does not match the quoted ${q.total_sending_amount}`, { field: 'currencyAmount' });
     return this.start(q, 'REALTIME_FUNDS_RECEIVED');
+  }
+
+  /** EMBEDDED_WALLET sources pay by signature: both a Spark invoice and the payload a wallet session stamps. */
+  private walletInstructions(quoteId: string, accountId: string, currency: string, amount: number, reference: string, organizationId: string, platformName: string, now: number) {
+    const unsignedTransaction = createHash('sha256').update(`${quoteId}:${accountId}:${amount}`).digest('hex');
+    const payloadToSign = JSON.stringify({
+      type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2', timestampMs: String(now), organizationId,
+      parameters: { signWith: accountId, unsignedTransaction, type: 'TRANSACTION_TYPE_SPARK' }, generateAppProofs: true,
+    });
+    return [
+      instructionFor({ accountType: 'SPARK_WALLET', currency, amount, reference, seed: quoteId, platformName }),
+      { accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign }, instructionsNotes: 'Stamp payloadToSign with an active wallet session key and send it as Svc-Wallet-Signature on POST /quotes/{quoteId}/execute.', isPlatformAccount: false },
+    ];
+  }
+
+  private checkWalletSignature(q: QuoteRow, signature: string | undefined): void {
+    const instruction = (q.payment_instructions ? (JSON.parse(q.payment_instructions) as { accountOrWalletInfo: { accountType: string; payloadToSign?: string } }[]) : [])
+      .find((i) => i.accountOrWalletInfo.accountType === 'EMBEDDED_WALLET');
+    if (!instruction || !q.source_account_id) return;
+    if (!signature) throw unauthorized('Svc-Wallet-Signature is required to execute a quote funded from an embedded wallet', 'WALLET_SIGNATURE_MISSING');
+    this.d.signedRetry.check(signature, instruction.accountOrWalletInfo.payloadToSign!, { kind: 'SESSION' }, q.source_account_id);
   }
 
   private start(q: QuoteRow, cause: string): Quote {

@@ -1,6 +1,7 @@
 import { sql as kernel } from './001-kernel';
 import { sql as platformAccounts } from './002-platform-accounts';
 import { sql as moneyPath } from './003-money-path';
+import { sql as walletAuth } from './004-wallet-auth';
 
 /** One forward-only migration; `version` is its number, applied in ascending order, never edited once released. */
 export interface Migration {
@@ -14,4 +15,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'kernel', sql: kernel },
   { version: 2, name: 'platform-accounts', sql: platformAccounts },
   { version: 3, name: 'money-path', sql: moneyPath },
+  { version: 4, name: 'wallet-auth', sql: walletAuth },
 ];

@@ -1,0 +1,105 @@
+import { generateMnemonic } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import type { z } from 'zod';
+import type { Ctx } from '../context';
+import { conflict, invalidInput } from '../kernel/errors';
+import type { InternalAccount, InternalAccountService } from '../accounts/internal-service';
+import type { CustomerService } from '../customers/service';
+import type { Customer } from '../customers/schema';
+import type { AuthSession } from './repo';
+import { hpkeSeal, toHex } from './crypto';
+import type { CredentialService, Signed } from './credentials';
+import type { SessionService } from './sessions';
+import type { SignedRequest, SignedRetry } from './signed-retry';
+import type { exportSchema, privacySchema } from './schema';
+
+/** Signed wallet actions beyond credentials: session refresh and revocation, export, privacy, and the tied email. */
+export class WalletActions {
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly sessions: SessionService,
+    private readonly credentials: CredentialService,
+    private readonly signed: SignedRetry,
+    private readonly internal: InternalAccountService,
+    private readonly customers: CustomerService,
+    private readonly organizationId: () => string,
+  ) {}
+
+  /** Sandbox provisioning: an EMBEDDED_WALLET for a customer, born with an EMAIL_OTP credential tied to the customer's email. */
+  createWallet(customerId: string, currency: string): InternalAccount {
+    this.customers.assertLive(customerId);
+    const customer = this.customers.row(customerId);
+    if (!customer.email) throw invalidInput('customerId', 'the customer needs an email: the wallet is born with an EMAIL_OTP credential tied to it');
+    if (this.ctx.db.prepare("SELECT 1 FROM internal_accounts WHERE customer_id = ? AND type = 'EMBEDDED_WALLET' AND currency = ?").get(customerId, currency)) {
+      throw conflict(`Customer ${customerId} already has a ${currency} embedded wallet`);
+    }
+    return this.ctx.transaction(() => {
+      const account = this.internal.provisionEmbeddedWallet(customerId, currency, customer.kyc_status === 'APPROVED' ? 'ACTIVE' : 'PENDING');
+      this.ctx.db.prepare('INSERT INTO wallet_secrets (account_id, mnemonic, created_at) VALUES (?, ?, ?)').run(account.id, generateMnemonic(wordlist, 256), this.ctx.clock.nowMs());
+      this.credentials.createInitial(account.id, customer.email!);
+      return account;
+    });
+  }
+
+  /** `DELETE /auth/sessions/{id}`: 202, then 204 on a retry stamped by any active session of the wallet. */
+  revokeSession(id: string, req: SignedRequest): Signed<null> {
+    const s = this.sessions.active(id);
+    const r = this.signed.exchange(req, { accountId: s.account_id, type: s.type, activity: 'ACTIVITY_TYPE_DELETE_API_KEYS', parameters: { sessionIds: [id] }, key: { kind: 'SESSION' } });
+    if ('challenge' in r) return { status: 202, body: r.challenge };
+    this.sessions.revoke({ sessionId: id }, 'REVOKED_BY_CLIENT');
+    return { status: 204, body: null };
+  }
+
+  /** `POST /auth/sessions/{id}/refresh`: 202, then 201 with a new session on a retry stamped by this session's key. */
+  async refreshSession(id: string, clientPublicKey: string, req: SignedRequest): Promise<Signed<AuthSession>> {
+    const s = this.sessions.active(id);
+    const r = this.signed.exchange(req, { accountId: s.account_id, type: s.type, activity: 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2', parameters: { targetPublicKey: clientPublicKey, sessionId: id }, key: { kind: 'SESSION', onlySessionId: id } });
+    if ('challenge' in r) return { status: 202, body: r.challenge };
+    return { status: 201, body: await this.sessions.mint(this.sessions.credential(s.auth_method_id), { clientKey: clientPublicKey }) };
+  }
+
+  /** `POST /internal-accounts/{id}/export`: 202, then the wallet's mnemonic sealed to the client's key. */
+  async exportWallet(accountId: string, body: z.infer<typeof exportSchema>, req: SignedRequest): Promise<Signed<{ id: string; encryptedWalletCredentials: string }>> {
+    const wallet = this.sessions.wallet(accountId);
+    const r = this.signed.exchange(req, { accountId, type: 'EMBEDDED_WALLET', activity: 'ACTIVITY_TYPE_EXPORT_WALLET', parameters: { walletId: accountId, targetPublicKey: body.clientPublicKey }, key: { kind: 'SESSION' } });
+    if ('challenge' in r) return { status: 202, body: r.challenge };
+    const secret = this.ctx.db.prepare('SELECT mnemonic FROM wallet_secrets WHERE account_id = ?').get(wallet.id) as { mnemonic: string };
+    const { enc, ciphertext } = await hpkeSeal(new TextEncoder().encode(secret.mnemonic), body.clientPublicKey);
+    const data = toHex(new TextEncoder().encode(JSON.stringify({ encappedPublic: toHex(enc), ciphertext: toHex(ciphertext), organizationId: this.organizationId() })));
+    this.ctx.transaction(() => this.ctx.events.append('INTERNAL_ACCOUNT.EXPORTED', 'InternalAccount', accountId, { sessionId: r.proof.sessionId }));
+    return { status: 200, body: { id: accountId, encryptedWalletCredentials: JSON.stringify({ version: 'v1.0.0', data, dataSignature: '', enclaveQuorumPublic: '' }) } };
+  }
+
+  /** `PATCH /internal-accounts/{id}`: 202, then the privacy setting applied. */
+  updatePrivacy(accountId: string, body: z.infer<typeof privacySchema>, req: SignedRequest): Signed<InternalAccount> {
+    this.sessions.wallet(accountId);
+    const r = this.signed.exchange(req, { accountId, type: 'EMBEDDED_WALLET', activity: 'ACTIVITY_TYPE_UPDATE_WALLET_PRIVACY', parameters: { walletId: accountId, ...body }, key: { kind: 'SESSION' } });
+    if ('challenge' in r) return { status: 202, body: r.challenge };
+    return this.ctx.transaction(() => {
+      this.ctx.db.prepare('UPDATE internal_accounts SET private_enabled = ?, updated_at = ? WHERE id = ?').run(body.privateEnabled ? 1 : 0, this.ctx.clock.nowMs(), accountId);
+      this.ctx.events.append('INTERNAL_ACCOUNT.STATUS_UPDATED', 'InternalAccount', accountId, { privateEnabled: body.privateEnabled });
+      return { status: 200, body: this.internal.get(accountId) };
+    });
+  }
+
+  /** The wallet whose EMAIL_OTP credential is tied to a customer's email, if any. */
+  tiedWallet(customerId: string): { accountId: string; authMethodId: string } | undefined {
+    return this.ctx.db
+      .prepare(`SELECT a.id AS accountId, m.id AS authMethodId FROM internal_accounts a JOIN auth_methods m ON m.account_id = a.id
+                WHERE a.customer_id = ? AND a.type = 'EMBEDDED_WALLET' AND m.type = 'EMAIL_OTP' AND m.revoked_at IS NULL ORDER BY a.created_at LIMIT 1`)
+      .get(customerId) as { accountId: string; authMethodId: string } | undefined;
+  }
+
+  /** `PATCH /customers/{id}` changing an email tied to EMAIL_OTP: 202, then the customer and the credential updated together. */
+  updateTiedEmail(customerId: string, patch: Parameters<CustomerService['update']>[1], req: SignedRequest): Signed<Customer> {
+    const tied = this.tiedWallet(customerId)!;
+    const r = this.signed.exchange(req, { accountId: tied.accountId, type: 'EMAIL_OTP', activity: 'ACTIVITY_TYPE_UPDATE_USER_EMAIL', parameters: { customerId, email: patch.email }, key: { kind: 'SESSION' } });
+    if ('challenge' in r) return { status: 202, body: r.challenge };
+    return this.ctx.transaction(() => {
+      const customer = this.customers.update(customerId, patch);
+      this.ctx.db.prepare('UPDATE auth_methods SET nickname = ?, updated_at = ? WHERE id = ?').run(patch.email, this.ctx.clock.nowMs(), tied.authMethodId);
+      this.ctx.events.append('AUTH_METHOD.UPDATED', 'AuthMethod', tied.authMethodId, { nickname: patch.email });
+      return { status: 200, body: customer };
+    });
+  }
+}

@@ -1,0 +1,110 @@
+import { createHash, createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import type { z } from 'zod';
+import type { Ctx } from '../context';
+import { invalidInput, unauthorized } from '../kernel/errors';
+import { authMethodFromRow, type AuthMethod, type AuthMethodRow, type AuthSession } from './repo';
+import { sha256Hex } from './crypto';
+import { expectedNonce, readOidcToken } from './oauth';
+import { LEGACY_PASSKEY_SIGNATURE, verifyAssertion, type Assertion, type RelyingParty } from './passkey';
+import type { OtpService } from './otp';
+import type { SessionService } from './sessions';
+import type { SignedRequest, SignedRetry } from './signed-retry';
+import type { Signed } from './credentials';
+import type { challengeSchema, verifyCredentialSchema } from './schema';
+
+/** What a PASSKEY challenge returns: the credential plus the WebAuthn challenge and its request id. */
+export type PasskeyAuthChallenge = AuthMethod & { credentialId: string; challenge: string; requestId: string; expiresAt: string };
+
+/** How long a passkey challenge stays valid. */
+export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+
+/** Challenges and verification per credential type, ending in a session. */
+export class VerificationService {
+  // Signs the OTP verification tokens (JWT-shaped payloads to stamp); the key lives for this core's run.
+  private readonly tokenKey: KeyObject = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey;
+
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly sessions: SessionService,
+    private readonly signed: SignedRetry,
+    private readonly otp: OtpService,
+    private readonly relyingParty: () => RelyingParty,
+  ) {}
+
+  /** `POST /auth/credentials/{id}/challenge`: a fresh OTP target bundle, or a passkey challenge bound to clientPublicKey. */
+  challenge(id: string, body: z.infer<typeof challengeSchema>): (AuthMethod & { otpEncryptionTargetBundle: string }) | PasskeyAuthChallenge {
+    const m = this.sessions.credential(id);
+    if (m.type === 'EMAIL_OTP' || m.type === 'SMS_OTP') return { ...authMethodFromRow(m), otpEncryptionTargetBundle: this.otp.issue(m) };
+    if (m.type === 'OAUTH') throw invalidInput('id', 'OAUTH credentials need no challenge: verify with a fresh OIDC token');
+    if (!body?.clientPublicKey) throw invalidInput('clientPublicKey', 'is required to challenge a PASSKEY credential');
+    this.otp.rateLimit('passkey_challenges', m.id);
+    const requestId = this.ctx.ids('Request');
+    const now = this.ctx.clock.nowMs();
+    // The challenge commits to the session the assertion will create, including the client's key.
+    const challenge = sha256Hex(JSON.stringify({ authMethodId: m.id, clientPublicKey: body.clientPublicKey, requestId, type: 'PASSKEY' }));
+    this.ctx.db
+      .prepare('INSERT INTO passkey_challenges (request_id, auth_method_id, challenge, client_public_key, issued_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(requestId, m.id, challenge, body.clientPublicKey, now, now + PASSKEY_CHALLENGE_TTL_MS);
+    return { ...authMethodFromRow(m), credentialId: m.credential_id!, challenge, requestId, expiresAt: new Date(now + PASSKEY_CHALLENGE_TTL_MS).toISOString() };
+  }
+
+  /** `POST /auth/credentials/{id}/verify` for every type. */
+  async verify(id: string, body: z.infer<typeof verifyCredentialSchema>, req: SignedRequest): Promise<Signed<AuthSession>> {
+    const m = this.sessions.credential(id);
+    if (body.type !== m.type) throw invalidInput('type', `is ${body.type} but credential ${id} is ${m.type}`);
+    switch (body.type) {
+      case 'EMAIL_OTP':
+      case 'SMS_OTP':
+        return this.verifyOtp(m, body.encryptedOtpBundle, req);
+      case 'OAUTH':
+        return { status: 200, body: await this.verifyOauth(m, body.oidcToken, body.clientPublicKey) };
+      case 'PASSKEY':
+        return { status: 200, body: await this.verifyPasskey(m, body.assertion, req.requestId) };
+    }
+  }
+
+  private async verifyOtp(m: AuthMethodRow, bundle: string, req: SignedRequest): Promise<Signed<AuthSession>> {
+    this.signed.assertNotReused(req);
+    const opened = await this.otp.open(m, bundle);
+    const r = this.signed.exchange(req, {
+      accountId: m.account_id, type: m.type, activity: 'ACTIVITY_TYPE_OTP_LOGIN', parameters: {}, key: { kind: 'KEY', publicKey: opened.publicKey },
+      payload: (requestId, expiresAt) => this.verificationToken({ requestId, authMethodId: m.id, publicKey: opened.publicKey, exp: Math.floor(expiresAt / 1000) }),
+    });
+    if ('challenge' in r) return { status: 202, body: r.challenge };
+    this.otp.consume(opened.challengeId);
+    return { status: 200, body: await this.sessions.mint(m, { sessionPublicKey: opened.publicKey }) };
+  }
+
+  private async verifyOauth(m: AuthMethodRow, token: string, clientPublicKey: string): Promise<AuthSession> {
+    const claims = readOidcToken(token, this.ctx.clock.nowMs());
+    if (claims.iss !== m.oauth_iss || claims.sub !== m.oauth_sub || claims.aud !== m.oauth_aud) throw unauthorized('OIDC iss, aud and sub must match the credential');
+    if (claims.nonce !== expectedNonce(clientPublicKey)) throw unauthorized('OIDC nonce must be the SHA-256 (lowercase hex) of the exact clientPublicKey sent');
+    const tokenHash = createHash('sha256').update(token).digest('hex');
+    if (this.ctx.db.prepare('SELECT 1 FROM used_oidc_tokens WHERE token_hash = ?').get(tokenHash)) throw unauthorized('This OIDC token was already used: each verify needs a fresh token');
+    this.ctx.db.prepare('INSERT INTO used_oidc_tokens (token_hash, used_at) VALUES (?, ?)').run(tokenHash, this.ctx.clock.nowMs());
+    return this.sessions.mint(m, { clientKey: clientPublicKey });
+  }
+
+  private async verifyPasskey(m: AuthMethodRow, assertion: Assertion, requestId: string | undefined): Promise<AuthSession> {
+    if (!requestId) throw unauthorized('Request-Id (from the passkey challenge) is required', 'REQUEST_ID_MISSING');
+    const ch = this.ctx.db.prepare('SELECT * FROM passkey_challenges WHERE request_id = ? AND auth_method_id = ?').get(requestId, m.id) as
+      | { challenge: string; client_public_key: string; expires_at: number; used_at: number | null } | undefined;
+    if (!ch) throw unauthorized(`Request-Id ${requestId} is not a challenge of this credential`);
+    if (ch.used_at !== null) throw unauthorized(`Request-Id ${requestId} has already been used`, 'REQUEST_ID_REUSED');
+    if (ch.expires_at <= this.ctx.clock.nowMs()) throw unauthorized('The passkey challenge has expired: request a new one');
+    if (assertion.signature !== LEGACY_PASSKEY_SIGNATURE) {
+      const counter = await verifyAssertion(assertion, ch.challenge, { credentialId: m.credential_id!, publicKey: m.passkey_public_key!, counter: m.passkey_counter ?? 0 }, this.relyingParty());
+      this.ctx.db.prepare('UPDATE auth_methods SET passkey_counter = ?, updated_at = ? WHERE id = ?').run(counter, this.ctx.clock.nowMs(), m.id);
+    }
+    this.ctx.db.prepare('UPDATE passkey_challenges SET used_at = ? WHERE request_id = ?').run(this.ctx.clock.nowMs(), requestId);
+    return this.sessions.mint(m, { clientKey: ch.client_public_key });
+  }
+
+  /** A JWT-shaped ES256 verification token bound to the client's key: the payload the OTP retry stamps. */
+  private verificationToken(claims: Record<string, unknown>): string {
+    const enc = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const head = `${enc({ alg: 'ES256', kid: 'svc-sandbox' })}.${enc(claims)}`;
+    const sig = createSign('sha256').update(head).sign({ key: this.tokenKey, dsaEncoding: 'ieee-p1363' }).toString('base64url');
+    return `${head}.${sig}`;
+  }
+}
