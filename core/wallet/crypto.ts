@@ -1,12 +1,13 @@
 import { p256 } from '@noble/curves/nist.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { createBase58check } from '@scure/base';
+import { base64urlnopad, createBase58check, hex } from '@scure/base';
 import { AeadId, CipherSuite, KdfId, KemId } from 'hpke-js';
 
 /**
  * The wire formats of the embedded-wallet protocol (upstream-facts section 3), built on @noble/curves,
  * @noble/hashes, @scure/base and hpke-js. Nothing here is hand-rolled cryptography: this module only
- * arranges bytes the way real client libraries expect them.
+ * arranges bytes the way real client libraries expect them. It is isomorphic (no Node built-ins), so
+ * the console's wallet-auth rehearsal plays the client with exactly the same code.
  */
 
 /** The only stamp scheme the service accepts. */
@@ -16,15 +17,18 @@ const suite = new CipherSuite({ kem: KemId.DhkemP256HkdfSha256, kdf: KdfId.HkdfS
 const base58check = createBase58check(sha256);
 
 /** Bytes of a hex string (throws on odd length or non-hex characters). */
-export function fromHex(hex: string): Uint8Array {
-  if (!/^([0-9a-fA-F]{2})*$/.test(hex)) throw new Error('not a hex string');
-  return Uint8Array.from(Buffer.from(hex, 'hex'));
+export function fromHex(text: string): Uint8Array {
+  if (!/^([0-9a-fA-F]{2})*$/.test(text)) throw new Error('not a hex string');
+  return hex.decode(text.toLowerCase());
 }
 
 /** Lowercase hex of bytes. */
 export function toHex(bytes: Uint8Array): string {
-  return Buffer.from(bytes).toString('hex');
+  return hex.encode(bytes);
 }
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const fromUtf8 = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
 function ab(bytes: Uint8Array): ArrayBuffer {
   return bytes.slice().buffer;
@@ -56,15 +60,15 @@ export interface Stamp {
 /** Makes a stamp over `payload` with a P-256 private key (what a client does; used by tests and the console). */
 export function stamp(payload: string, privateKeyHex: string): string {
   const priv = fromHex(privateKeyHex);
-  const signature = toHex(p256.sign(new TextEncoder().encode(payload), priv, { format: 'der', lowS: false }));
+  const signature = toHex(p256.sign(utf8(payload), priv, { format: 'der', lowS: false }));
   const envelope = JSON.stringify({ publicKey: toHex(p256.getPublicKey(priv, true)), scheme: STAMP_SCHEME, signature });
-  return Buffer.from(envelope, 'utf8').toString('base64url');
+  return base64urlnopad.encode(utf8(envelope));
 }
 
 /** Decodes a stamp header value (base64url, padded or not); undefined when it is not a well-formed stamp. */
 export function decodeStamp(header: string): Stamp | undefined {
   try {
-    const json = JSON.parse(Buffer.from(header.replace(/=+$/, ''), 'base64url').toString('utf8')) as Partial<Stamp>;
+    const json = JSON.parse(fromUtf8(base64urlnopad.decode(header.trim().replace(/=+$/, '')))) as Partial<Stamp>;
     if (typeof json.publicKey !== 'string' || typeof json.scheme !== 'string' || typeof json.signature !== 'string') return undefined;
     if (json.scheme !== STAMP_SCHEME || !/^0[23][0-9a-f]{64}$/i.test(json.publicKey) || !/^30[0-9a-f]+$/i.test(json.signature)) return undefined;
     p256.Point.fromHex(json.publicKey);
@@ -77,7 +81,7 @@ export function decodeStamp(header: string): Stamp | undefined {
 /** Verifies a stamp's DER signature over the exact payload bytes (high-S accepted, as client libraries produce it). */
 export function verifyStamp(s: Stamp, payload: string): boolean {
   try {
-    return p256.verify(fromHex(s.signature), new TextEncoder().encode(payload), fromHex(s.publicKey), { format: 'der', lowS: false });
+    return p256.verify(fromHex(s.signature), utf8(payload), fromHex(s.publicKey), { format: 'der', lowS: false });
   } catch {
     return false;
   }
@@ -103,14 +107,14 @@ export async function hpkeOpen(ciphertext: Uint8Array, encUncompressed: Uint8Arr
 
 /** The `otpEncryptionTargetBundle` for an enclave key (sandbox: no enclave attestation, as upstream's sandbox). */
 export function targetBundle(enclavePublicUncompressed: string, organizationId: string, userId: string): string {
-  const data = toHex(new TextEncoder().encode(JSON.stringify({ targetPublic: enclavePublicUncompressed, organizationId, userId })));
+  const data = toHex(utf8(JSON.stringify({ targetPublic: enclavePublicUncompressed, organizationId, userId })));
   return JSON.stringify({ version: 'v1.0.0', data, dataSignature: '', enclaveQuorumPublic: '' });
 }
 
 /** Client side of the OTP flow: seals `{otp_code, public_key}` to a target bundle (used by tests and the console). */
 export async function encryptOtpBundle(bundle: string, otpCode: string, tekPublicUncompressed: string): Promise<string> {
-  const data = JSON.parse(new TextDecoder().decode(fromHex((JSON.parse(bundle) as { data: string }).data))) as { targetPublic: string };
-  const { enc, ciphertext } = await hpkeSeal(new TextEncoder().encode(JSON.stringify({ otp_code: otpCode, public_key: tekPublicUncompressed })), data.targetPublic);
+  const data = JSON.parse(fromUtf8(fromHex((JSON.parse(bundle) as { data: string }).data))) as { targetPublic: string };
+  const { enc, ciphertext } = await hpkeSeal(utf8(JSON.stringify({ otp_code: otpCode, public_key: tekPublicUncompressed })), data.targetPublic);
   return JSON.stringify({ encappedPublic: toHex(enc), ciphertext: toHex(ciphertext) });
 }
 
@@ -129,5 +133,5 @@ export async function openSessionKey(bundle: string, clientPrivateHex: string): 
 
 /** Lowercase hex SHA-256 of a UTF-8 string (OAuth nonce, passkey challenges). */
 export function sha256Hex(text: string): string {
-  return toHex(sha256(new TextEncoder().encode(text)));
+  return toHex(sha256(utf8(text)));
 }

@@ -1,4 +1,5 @@
 import { invalidInput, unauthorized } from '../kernel/errors';
+import { base64urlnopad } from '@scure/base';
 import { sha256Hex } from './crypto';
 
 /** Issuers the sandbox accepts OIDC tokens from. */
@@ -31,8 +32,9 @@ export function readOidcToken(token: string, nowMs: number): OidcClaims {
   }
   let claims: Record<string, unknown>;
   try {
-    claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as Record<string, unknown>;
-    JSON.parse(Buffer.from(parts[0], 'base64url').toString('utf8'));
+    const decode = (part: string) => JSON.parse(new TextDecoder().decode(base64urlnopad.decode(part))) as unknown;
+    claims = decode(parts[1]) as Record<string, unknown>;
+    decode(parts[0]);
   } catch {
     throw invalidInput('oidcToken', 'has a header or payload segment that is not base64url JSON');
   }
@@ -64,6 +66,6 @@ export function expectedNonce(clientPublicKey: string): string {
 
 /** Builds a JWT-shaped token with the given claims (for tests and the console's rehearsal; any signature segment is accepted). */
 export function makeOidcToken(claims: Record<string, unknown>): string {
-  const enc = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const enc = (v: unknown) => base64urlnopad.encode(new TextEncoder().encode(JSON.stringify(v)));
   return `${enc({ alg: 'RS256', typ: 'JWT', kid: 'sandbox' })}.${enc(claims)}.c2FuZGJveA`;
 }
