@@ -9,6 +9,7 @@ import { workspaceHandlers, type WorkspaceRuntime } from './workspace';
 import { mergeHandlers } from './registry';
 import { transactionHandlers } from '../transactions/console';
 import { quoteHandlers } from '../quotes/console';
+import { walletHandlers } from '../wallet/console';
 
 /** Builds the one console handler map of a workspace (`area/verb` -> handler). */
 export function buildConsoleHandlers(s: Services, runtime: WorkspaceRuntime) {
@@ -21,6 +22,7 @@ export function buildConsoleHandlers(s: Services, runtime: WorkspaceRuntime) {
     searchHandlers(s.ctx),
     transactionHandlers(s.ctx, s.transactions),
     quoteHandlers(s.quotes, s.internal, s.external),
+    walletHandlers(s.ctx, s.internal, s.credentials, s.walletSessions, s.platform, s.hostOrigins),
   );
 }
 
