@@ -5,6 +5,9 @@ import CustomerDetail from './components/customers/CustomerDetail.vue';
 import RequestLogView from './views/RequestLogView.vue';
 import RequestLogEntry from './components/request-log/RequestLogEntry.vue';
 import EventsView from './views/EventsView.vue';
+import TransactionsView from './views/TransactionsView.vue';
+import TransactionDetail from './components/transactions/TransactionDetail.vue';
+import QuotesView from './views/QuotesView.vue';
 import ApiView from './views/ApiView.vue';
 import NotBuiltView from './views/NotBuiltView.vue';
 
@@ -18,8 +21,6 @@ interface PlannedScreen {
 
 /** Screens the navigation already lists, with what they will show. */
 export const PLANNED_SCREENS: PlannedScreen[] = [
-  { name: 'transactions', path: '/transactions', title: 'Transactions', description: 'Every incoming and outgoing payment with its story: each status with time and cause, the failure reason, refunds, the quote and payment instructions, and the API calls and webhooks that touched it.' },
-  { name: 'quotes', path: '/quotes', title: 'Quotes', description: 'Quotes with their locked rates, fees and a countdown to expiry; create and execute a quote through the local API.' },
   { name: 'transfers', path: '/transfers', title: 'Transfers', description: "Transfers between a customer's internal accounts and out to external accounts, with the ledger entries each one wrote." },
   { name: 'agents', path: '/agents', title: 'Agents', description: 'Agents with their spending policies, daily and monthly usage, access tokens and history.' },
   { name: 'cards', path: '/cards', title: 'Cards', description: 'Issued cards, their card transactions, and the reconciliation of each against the ledger drawn on a timeline.' },
@@ -41,6 +42,11 @@ export const routes: RouteRecordRaw[] = [
     path: '/request-log', name: 'request-log', component: RequestLogView, meta: { title: 'Request log' },
     children: [{ path: ':id', name: 'request-log-entry', component: RequestLogEntry, meta: { title: 'API call' } }],
   },
+  {
+    path: '/transactions', name: 'transactions', component: TransactionsView, meta: { title: 'Transactions' },
+    children: [{ path: ':id', name: 'transaction', component: TransactionDetail, meta: { title: 'Transaction' } }],
+  },
+  { path: '/quotes', name: 'quotes', component: QuotesView, meta: { title: 'Quotes' } },
   { path: '/events', name: 'events', component: EventsView, meta: { title: 'Events' } },
   { path: '/api', name: 'api', component: ApiView, meta: { title: 'API and credentials' } },
   ...PLANNED_SCREENS.map((s): RouteRecordRaw => ({

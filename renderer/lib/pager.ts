@@ -17,7 +17,7 @@ export interface Pager<T> {
   loading: Ref<boolean>;
   loaded: Ref<boolean>;
   error: Ref<ConsoleError | null>;
-  /** Ids of rows added by `prepend` in the last moments (to highlight them). */
+  /** Ids of rows added by `prepend` or changed by `replace` in the last moments (to highlight them). */
   fresh: Ref<Set<string>>;
   /** Loads the first page again (after a filter change); older in-flight answers are ignored. */
   reload(): Promise<void>;
@@ -25,6 +25,8 @@ export interface Pager<T> {
   loadMore(): Promise<void>;
   /** Adds rows that appeared since (newest first), skipping ones already shown; returns how many were new. */
   prepend(rows: T[], totalCount?: number): number;
+  /** Swaps a shown row for a newer version of it (a live event) and highlights it; false when it is not shown. */
+  replace(row: T): boolean;
 }
 
 /** How long a newly arrived row stays highlighted. */
@@ -64,6 +66,15 @@ export function createPager<T>(fetchPage: (cursor: string | undefined) => Promis
     }
   }
 
+  function markFresh(ids: string[]): void {
+    fresh.value = new Set([...fresh.value, ...ids]);
+    setTimeout(() => {
+      const next = new Set(fresh.value);
+      for (const id of ids) next.delete(id);
+      fresh.value = next;
+    }, FRESH_MS);
+  }
+
   function prepend(rows: T[], totalCount?: number): number {
     const known = new Set(items.value.map(keyOf));
     const added = rows.filter((r) => !known.has(keyOf(r)));
@@ -71,18 +82,23 @@ export function createPager<T>(fetchPage: (cursor: string | undefined) => Promis
     else total.value += added.length;
     if (added.length === 0) return 0;
     items.value = [...added, ...items.value];
-    const ids = added.map(keyOf);
-    fresh.value = new Set([...fresh.value, ...ids]);
-    setTimeout(() => {
-      const next = new Set(fresh.value);
-      for (const id of ids) next.delete(id);
-      fresh.value = next;
-    }, FRESH_MS);
+    markFresh(added.map(keyOf));
     return added.length;
   }
 
+  function replace(row: T): boolean {
+    const key = keyOf(row);
+    const index = items.value.findIndex((r) => keyOf(r) === key);
+    if (index < 0) return false;
+    const next = [...items.value];
+    next[index] = row;
+    items.value = next;
+    markFresh([key]);
+    return true;
+  }
+
   return {
-    items, total, hasMore, loading, loaded, error, fresh, prepend,
+    items, total, hasMore, loading, loaded, error, fresh, prepend, replace,
     reload: () => fetchInto(true),
     loadMore: () => (hasMore.value && !loading.value ? fetchInto(false) : Promise.resolve()),
   };

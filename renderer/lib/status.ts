@@ -2,6 +2,8 @@ import type { VerificationStatus } from '../../core/customers/schema';
 import type { InternalAccountStatus } from '../../core/accounts/internal-repo';
 import type { BeneficiaryStatus } from '../../core/accounts/external-service';
 import type { ClockMode } from '../../core/kernel/clock';
+import type { Refund, TxStatus } from '../../core/transactions/schema';
+import type { Quote } from '../../core/quotes/schema';
 
 /** The colour family of a status tag (naive-ui tag types). */
 export type StatusTone = 'success' | 'info' | 'warning' | 'error' | 'default';
@@ -14,7 +16,8 @@ type JobStatus = 'PENDING' | 'DONE' | 'FAILED' | 'CANCELLED';
 type HttpStatusClass = '1xx' | '2xx' | '3xx' | '4xx' | '5xx';
 
 /** Every status the console can show today; the map below must cover each one (the compiler checks it). */
-export type KnownStatus = VerificationStatus | InternalAccountStatus | BeneficiaryStatus | ClockMode | ExternalAccountStatus | JobStatus | HttpStatusClass;
+export type KnownStatus = VerificationStatus | InternalAccountStatus | BeneficiaryStatus | ClockMode | ExternalAccountStatus | JobStatus | HttpStatusClass
+  | TxStatus | Quote['status'] | Refund['status'];
 
 /**
  * The one colour map for every status of every resource: green settled and good, blue in motion or

@@ -33,3 +33,15 @@ export function formatSeconds(seconds: number): string {
   if (rest > 0 || parts.length === 0) parts.push(`${rest} s`);
   return parts.join(' ');
 }
+
+/** The `YYYY-MM-DD` of the local calendar day an instant falls on (what a date picker shows). */
+export function localDay(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** Local midnight of a `YYYY-MM-DD` day, as a date picker expects it. */
+export function localDayStart(day: string): number {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1).getTime();
+}

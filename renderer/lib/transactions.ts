@@ -1,0 +1,136 @@
+import type { HandlerInput, HandlerOutput } from '../../core/index';
+import type { CurrencyAmount } from '../../core/kernel/money';
+import type { OutgoingRateDetails } from '../../core/quotes/pricing';
+import type { PaymentInstructions } from '../../core/accounts/funding';
+import type { Refund, Transaction, TxStatus } from '../../core/transactions/schema';
+import { formatMinor, formatMoney, type CurrencyLike } from './money';
+import { absoluteTime } from './time';
+import { rateBothWays } from './quotes';
+
+/** A transaction's whole story (`transactions/detail`). */
+export type TransactionDetail = HandlerOutput<'transactions/detail'>;
+/** The explorer's search input without paging. */
+export type TransactionSearch = Omit<HandlerInput<'transactions/search'>, 'limit' | 'cursor'>;
+
+// A record over every status, so the compiler says when the core adds one the console does not list.
+const STATUS_SET: Record<TxStatus, true> = { CREATED: true, PENDING: true, PROCESSING: true, COMPLETED: true, REJECTED: true, FAILED: true, REFUNDED: true, EXPIRED: true };
+/** Every transaction status, in lifecycle order. */
+export const TX_STATUSES = Object.keys(STATUS_SET) as TxStatus[];
+/** Transaction types. */
+export const TX_TYPES = ['INCOMING', 'OUTGOING'] as const;
+/** Sort orders of the explorer (newest first is the default). */
+export const SORT_ORDERS = ['desc', 'asc'] as const;
+
+/** The explorer's filters as they sit in the URL: status is a comma-separated list, dates are `YYYY-MM-DD` (UTC days). */
+export interface TransactionFilters {
+  q?: string | undefined;
+  status?: string | undefined;
+  type?: (typeof TX_TYPES)[number] | undefined;
+  currency?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  sortOrder?: (typeof SORT_ORDERS)[number] | undefined;
+}
+
+/** The known statuses of a comma-separated list, in lifecycle order (a hand-edited URL cannot inject others). */
+export function parseStatuses(text: string | undefined): TxStatus[] {
+  const asked = new Set((text ?? '').split(',').map((s) => s.trim().toUpperCase()));
+  return TX_STATUSES.filter((s) => asked.has(s));
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The search handler's input for URL filters: statuses as a list, dates as whole UTC days (from 00:00 to 23:59:59.999). */
+export function toSearchInput(f: TransactionFilters): TransactionSearch {
+  const status = parseStatuses(f.status);
+  return {
+    q: f.q?.trim() || undefined,
+    status: status.length ? status : undefined,
+    type: f.type,
+    currency: f.currency,
+    from: f.from && DAY.test(f.from) ? `${f.from}T00:00:00.000Z` : undefined,
+    to: f.to && DAY.test(f.to) ? `${f.to}T23:59:59.999Z` : undefined,
+    sortOrder: f.sortOrder ?? 'desc',
+  };
+}
+
+/** The fields the console reads from a transaction (the core types it as a loose record because fields vary by kind). */
+export interface TxView {
+  id: string;
+  type: 'INCOMING' | 'OUTGOING';
+  status: TxStatus;
+  direction?: string;
+  customerId?: string;
+  platformCustomerId?: string;
+  quoteId?: string;
+  sentAmount?: CurrencyAmount;
+  receivedAmount?: CurrencyAmount;
+  /** Fees in minor units of the sending currency. */
+  fees?: number;
+  exchangeRate?: number;
+  failureReason?: string;
+  refund?: Refund;
+  reconciliationInstructions?: { reference?: string };
+  paymentInstructions?: PaymentInstructions[];
+  rateDetails?: OutgoingRateDetails;
+  paymentRail?: string | null;
+  description?: string;
+  settledAt?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Reads a transaction through the TxView lens. */
+export function txView(t: Transaction): TxView {
+  return t as unknown as TxView;
+}
+
+/** The transaction's payment reference, if it has one. */
+export const referenceOf = (t: TxView): string | undefined => t.reconciliationInstructions?.reference;
+
+/**
+ * Whether a transaction that arrived live belongs in the list. Without a search text the filters are
+ * checked here; with one, only the fields this side can see (ids, reference, customer) are compared,
+ * so a match on an account number waits for the next reload rather than being guessed.
+ */
+export function matchesSearch(t: TxView, s: TransactionSearch): boolean {
+  if (s.status?.length && !s.status.includes(t.status)) return false;
+  if (s.type && t.type !== s.type) return false;
+  const cur = s.currency?.toUpperCase();
+  if (cur && t.sentAmount?.currency.code !== cur && t.receivedAmount?.currency.code !== cur) return false;
+  const created = Date.parse(t.createdAt);
+  if (s.from && created < Date.parse(s.from)) return false;
+  if (s.to && created > Date.parse(s.to)) return false;
+  if (!s.q) return true;
+  const q = s.q;
+  return [t.id, t.quoteId, t.customerId, t.platformCustomerId].includes(q) || referenceOf(t) === q.toUpperCase();
+}
+
+/** The currency of a ledger entry's code, taken from the amounts the story already carries. */
+export function currencyOf(code: string, d: TransactionDetail): CurrencyLike | undefined {
+  const t = txView(d.transaction);
+  const known = [t.sentAmount?.currency, t.receivedAmount?.currency, d.quote?.sendingCurrency as CurrencyLike | undefined, d.quote?.receivingCurrency as CurrencyLike | undefined];
+  return known.find((c) => c?.code === code);
+}
+
+/** The plain-text summary support staff paste into a ticket: facts, amounts, refund and every status change. */
+export function transactionSummary(d: TransactionDetail): string {
+  const t = txView(d.transaction);
+  const lines = [`Transaction ${t.id}`, `${t.type} · ${t.status}${t.paymentRail ? ` · ${t.paymentRail}` : ''}`, `Created ${absoluteTime(t.createdAt)}`];
+  if (t.settledAt) lines.push(`Settled ${absoluteTime(t.settledAt)}`);
+  if (t.platformCustomerId || t.customerId) lines.push(`Customer ${[t.platformCustomerId, t.customerId].filter(Boolean).join(' / ')}`);
+  if (t.sentAmount) lines.push(`Sent ${formatMoney(t.sentAmount)}`);
+  if (t.receivedAmount) lines.push(`Received ${formatMoney(t.receivedAmount)}`);
+  if (t.fees !== undefined && t.sentAmount) lines.push(`Fees ${formatMinor(t.fees, t.sentAmount.currency)}`);
+  if (t.exchangeRate && t.sentAmount && t.receivedAmount && t.sentAmount.currency.code !== t.receivedAmount.currency.code) {
+    lines.push(`Rate ${rateBothWays(t.exchangeRate, t.sentAmount.currency.code, t.receivedAmount.currency.code)[0]}`);
+  }
+  const reference = referenceOf(t);
+  if (reference) lines.push(`Reference ${reference}`);
+  if (t.quoteId) lines.push(`Quote ${t.quoteId}`);
+  if (t.failureReason) lines.push(`Failure reason ${t.failureReason}`);
+  if (t.refund) lines.push(`Refund ${t.refund.reference} ${t.refund.status}${t.refund.reason ? ` (${t.refund.reason})` : ''}${t.refund.settledAt ? `, settled ${absoluteTime(t.refund.settledAt)}` : ''}`);
+  lines.push('', 'History');
+  for (const h of d.history) lines.push(`  ${absoluteTime(h.at)}  ${h.status.padEnd(10)}  ${h.cause}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,57 @@
+import './layout-stub';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { createPinia, type Pinia } from 'pinia';
+import { createMemoryHistory, type Router } from 'vue-router';
+import type { SearchHit } from '../../core/console/search';
+import { setBridge } from '../../renderer/api/client';
+import { createConsoleRouter } from '../../renderer/router';
+import { useSearchStore } from '../../renderer/stores/search';
+import SearchDialog from '../../renderer/components/frame/SearchDialog.vue';
+import { fakeBridge } from './fake-bridge';
+import { detail, searchOf } from './money-fixtures';
+
+const HITS: Record<string, SearchHit[]> = {
+  'QREF1': [{ kind: 'TRANSACTION', id: 'Transaction:0001', title: 'OUTGOING COMPLETED', subtitle: 'QREF1 · FR76…0000', customerId: 'Customer:alice' }],
+  'Quote:0001': [{ kind: 'QUOTE', id: 'Quote:0001', title: 'Quote COMPLETED', subtitle: 'Transaction:0001', customerId: 'Customer:alice' }],
+};
+
+let wrapper: VueWrapper | undefined;
+let router: Router;
+let pinia: Pinia;
+beforeEach(async () => {
+  setBridge(fakeBridge({ 'search/query': ({ q }) => HITS[q] ?? [], 'transactions/search': searchOf([]), 'transactions/detail': () => detail() }).bridge);
+  router = createConsoleRouter(createMemoryHistory());
+  await router.push('/overview');
+  await router.isReady();
+  pinia = createPinia();
+  wrapper = mount(SearchDialog, { global: { plugins: [pinia, router] }, attachTo: document.body });
+});
+afterEach(() => wrapper?.unmount());
+
+async function searchAndEnter(text: string): Promise<void> {
+  useSearchStore(pinia).show();
+  await flushPromises();
+  const input = document.querySelector<HTMLInputElement>('[data-testid="search-input"] input')!;
+  input.value = text;
+  input.dispatchEvent(new Event('input'));
+  await new Promise((r) => setTimeout(r, 200));
+  await flushPromises();
+  input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+  await flushPromises();
+}
+
+describe('the global search', () => {
+  it('opens a TRANSACTION hit in the transaction drawer', async () => {
+    await searchAndEnter('QREF1');
+    expect(router.currentRoute.value.name).toBe('transaction');
+    expect(router.currentRoute.value.params['id']).toBe('Transaction:0001');
+    expect(useSearchStore(pinia).open).toBe(false);
+  });
+
+  it('opens a QUOTE hit in the drawer of the quote’s transaction (its id is the hit’s subtitle)', async () => {
+    await searchAndEnter('Quote:0001');
+    expect(router.currentRoute.value.name).toBe('transaction');
+    expect(router.currentRoute.value.params['id']).toBe('Transaction:0001');
+  });
+});

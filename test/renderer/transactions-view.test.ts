@@ -1,0 +1,125 @@
+import './layout-stub';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defineComponent, h } from 'vue';
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { createPinia } from 'pinia';
+import { createMemoryHistory, RouterView, type Router } from 'vue-router';
+import type { Transaction } from '../../core/transactions/schema';
+import { setBridge } from '../../renderer/api/client';
+import { createConsoleRouter } from '../../renderer/router';
+import { fakeBridge } from './fake-bridge';
+import { detail, searchOf, T0, tx } from './money-fixtures';
+
+let wrapper: VueWrapper | undefined;
+let fake: ReturnType<typeof fakeBridge>;
+let rows: Transaction[];
+beforeEach(() => {
+  rows = [tx(1, { status: 'COMPLETED' }), tx(2, { status: 'FAILED', failureReason: 'ACCOUNT_CANNOT_RECEIVE' }), tx(3, { status: 'PROCESSING' })];
+  fake = fakeBridge({ 'transactions/search': (q) => searchOf(rows)(q), 'transactions/detail': () => detail() });
+  setBridge(fake.bridge);
+});
+afterEach(() => wrapper?.unmount());
+
+async function mountAt(path: string): Promise<{ wrapper: VueWrapper; router: Router }> {
+  const router = createConsoleRouter(createMemoryHistory());
+  await router.push(path);
+  await router.isReady();
+  wrapper = mount(defineComponent({ render: () => h(RouterView) }), { global: { plugins: [createPinia(), router] }, attachTo: document.body });
+  await flushPromises();
+  return { wrapper, router };
+}
+
+const rowsOf = (w: VueWrapper) => w.findAll('[data-testid="transaction-row"]');
+const drawer = () => document.querySelector<HTMLElement>('[data-testid="drawer"]');
+
+describe('the Transactions view', () => {
+  it('lists what transactions/search returns: time, type, status, amounts, customer, reference and failure reason', async () => {
+    const { wrapper } = await mountAt('/transactions');
+    expect(fake.calls[0]).toEqual({ name: 'transactions/search', input: { q: undefined, status: undefined, type: undefined, currency: undefined, from: undefined, to: undefined, sortOrder: 'desc', limit: 50, cursor: undefined } });
+    const texts = rowsOf(wrapper).map((r) => r.text());
+    expect(texts).toHaveLength(3);
+    expect(texts[1]).toContain('Outgoing');
+    expect(texts[1]).toContain('Failed');
+    expect(texts[1]).toContain('100.00 USD');
+    expect(texts[1]).toContain('90.89 EUR');
+    expect(texts[1]).toContain('cust-alice-001');
+    expect(texts[1]).toContain('QREF2');
+    expect(texts[1]).toContain('ACCOUNT_CANNOT_RECEIVE');
+    expect(wrapper.text()).toContain('Showing 3 of 3 transactions');
+  });
+
+  it('reads its filters from the URL and writes the search box back to it', async () => {
+    const { wrapper, router } = await mountAt('/transactions?status=FAILED&type=OUTGOING&sortOrder=asc');
+    expect(fake.calls[0]?.input).toMatchObject({ status: ['FAILED'], type: 'OUTGOING', sortOrder: 'asc' });
+    expect(rowsOf(wrapper)).toHaveLength(1);
+    const input = wrapper.find<HTMLInputElement>('[data-testid="transaction-search"]');
+    await input.setValue('Quote:0003');
+    await input.trigger('keydown', { key: 'Enter' });
+    await flushPromises();
+    expect(router.currentRoute.value.query).toEqual({ q: 'Quote:0003', status: 'FAILED', type: 'OUTGOING', sortOrder: 'asc' });
+    expect(fake.calls.at(-1)?.input).toMatchObject({ q: 'Quote:0003', status: ['FAILED'] });
+  });
+
+  it('opens the focused row with Enter in the drawer route, keeping the filters, and shows the whole story', async () => {
+    const { wrapper, router } = await mountAt('/transactions?type=OUTGOING');
+    await rowsOf(wrapper)[2]!.trigger('keydown', { key: 'Enter' });
+    await flushPromises();
+    expect(router.currentRoute.value.name).toBe('transaction');
+    expect(router.currentRoute.value.params['id']).toBe('Transaction:0001');
+    expect(router.currentRoute.value.query).toEqual({ type: 'OUTGOING' });
+    expect(fake.calls.at(-1)).toEqual({ name: 'transactions/detail', input: { id: 'Transaction:0001' } });
+    const d = drawer()!;
+    const history = [...d.querySelectorAll('[data-testid="transaction-history"] [data-testid="timeline-entry"]')].map((e) => e.getAttribute('data-status'));
+    expect(history).toEqual(['PENDING', 'PROCESSING', 'COMPLETED']);
+    expect(d.textContent).toContain('SANDBOX_DELIVERED');
+    expect(d.querySelectorAll('[data-testid="ledger-row"]')).toHaveLength(4);
+    expect(d.textContent).toContain('-100.00 USD');
+    expect(d.textContent).toContain('Total fees included');
+    expect(d.querySelector('a[href="#/request-log/ApiCall:0001"], a[href="/request-log/ApiCall:0001"]')).not.toBeNull();
+  });
+
+  it('copies a plain-text summary of the transaction', async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await mountAt('/transactions/Transaction:0001');
+    drawer()!.querySelector<HTMLButtonElement>('[data-testid="copy-summary"]')!.click();
+    await flushPromises();
+    expect(writeText).toHaveBeenCalledOnce();
+    const text = (writeText.mock.calls[0] as unknown as [string])[0];
+    expect(text).toContain('Transaction Transaction:0001');
+    expect(text).toContain('COMPLETED');
+  });
+
+  it('closes the drawer on Esc, back to the filtered list', async () => {
+    const { router } = await mountAt('/transactions/Transaction:0001?type=OUTGOING');
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    await flushPromises();
+    expect(router.currentRoute.value.name).toBe('transactions');
+    expect(router.currentRoute.value.query).toEqual({ type: 'OUTGOING' });
+  });
+
+  it('loads the next page by cursor when the table is scrolled to its end (infinite scroll), as Load more does', async () => {
+    rows = Array.from({ length: 120 }, (_, i) => tx(i + 1));
+    const { wrapper } = await mountAt('/transactions');
+    expect(wrapper.text()).toContain('Showing 50 of 120 transactions');
+    await wrapper.find('[data-testid="transaction-table"] .v-vl').trigger('scroll');
+    await flushPromises();
+    expect(fake.calls.at(-1)).toMatchObject({ name: 'transactions/search', input: { cursor: '50' } });
+    expect(wrapper.text()).toContain('Showing 100 of 120 transactions');
+    await wrapper.findAll('button').find((b) => b.text() === 'Load more')!.trigger('click');
+    await flushPromises();
+    expect(fake.calls.at(-1)?.input).toMatchObject({ cursor: '100' });
+    expect(wrapper.text()).toContain('Showing 120 of 120 transactions');
+  });
+
+  it('refreshes a row when a live event changes it and highlights it briefly', async () => {
+    const { wrapper } = await mountAt('/transactions');
+    const changed = tx(3, { status: 'COMPLETED', updatedAt: new Date(T0 + 60_000).toISOString() });
+    fake.emit({ seq: 9, id: 'Event:9', type: 'OUTGOING_PAYMENT.COMPLETED', resourceType: 'Transaction', resourceId: changed.id, payload: changed, createdAt: changed['updatedAt'] as string });
+    await flushPromises();
+    const row = wrapper.find('[data-transaction-id="Transaction:0003"]');
+    expect(row.attributes('data-status')).toBe('COMPLETED');
+    expect(row.classes()).toContain('row-fresh');
+    expect(fake.calls.filter((c) => c.name === 'transactions/search')).toHaveLength(1);
+  });
+});
