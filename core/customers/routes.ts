@@ -26,10 +26,8 @@ export function customerRoutes(customers: CustomerService, wallets: WalletAction
       requirePermission(c, 'MANAGE');
       const id = c.req.param('customerId');
       const patch = await jsonBody(c, updateCustomerSchema);
-      // Why: an email tied to an embedded wallet's EMAIL_OTP credential is a signed wallet action.
-      if (patch.email !== undefined && patch.email !== customers.get(id)['email'] && wallets.tiedWallet(id)) {
-        return signedResponse(wallets.updateTiedEmail(id, patch, await signedRequestOf(c)));
-      }
+      // Why: a contact tied to an embedded wallet's OTP credential is changed by a signed wallet action.
+      if (wallets.tiedChanges(id, patch).length) return signedResponse(wallets.updateTiedContact(id, patch, await signedRequestOf(c)));
       return json(customers.update(id, patch));
     });
     app.delete('/customers/:customerId', (c) => {

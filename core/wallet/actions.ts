@@ -2,11 +2,11 @@ import { generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import type { z } from 'zod';
 import type { Ctx } from '../context';
-import { conflict, invalidInput } from '../kernel/errors';
+import { conflict, invalidInput, unauthorized } from '../kernel/errors';
 import type { InternalAccount, InternalAccountService } from '../accounts/internal-service';
 import type { CustomerService } from '../customers/service';
 import type { Customer } from '../customers/schema';
-import type { AuthSession } from './repo';
+import { authMethodsOf, type AuthSession } from './repo';
 import { hpkeSeal, toHex } from './crypto';
 import type { CredentialService, Signed } from './credentials';
 import type { SessionService } from './sessions';
@@ -52,7 +52,9 @@ export class WalletActions {
 
   /** `POST /auth/sessions/{id}/refresh`: 202, then 201 with a new session on a retry stamped by this session's key. */
   async refreshSession(id: string, clientPublicKey: string, req: SignedRequest): Promise<Signed<AuthSession>> {
-    const s = this.sessions.active(id);
+    // Why 401 and not 404: refreshing is authentication; an inactive session fails it on either leg.
+    const s = this.sessions.activeOrNull(id);
+    if (!s) throw unauthorized(`Session ${id} is not active (revoked or expired): verify a credential again`);
     const r = this.signed.exchange(req, { accountId: s.account_id, type: s.type, activity: 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2', parameters: { targetPublicKey: clientPublicKey, sessionId: id }, key: { kind: 'SESSION', onlySessionId: id } });
     if ('challenge' in r) return { status: 202, body: r.challenge };
     return { status: 201, body: await this.sessions.mint(this.sessions.credential(s.auth_method_id), { clientKey: clientPublicKey }) };
@@ -61,7 +63,7 @@ export class WalletActions {
   /** `POST /internal-accounts/{id}/export`: 202, then the wallet's mnemonic sealed to the client's key. */
   async exportWallet(accountId: string, body: z.infer<typeof exportSchema>, req: SignedRequest): Promise<Signed<{ id: string; encryptedWalletCredentials: string }>> {
     const wallet = this.sessions.wallet(accountId);
-    const r = this.signed.exchange(req, { accountId, type: 'EMBEDDED_WALLET', activity: 'ACTIVITY_TYPE_EXPORT_WALLET', parameters: { walletId: accountId, targetPublicKey: body.clientPublicKey }, key: { kind: 'SESSION' } });
+    const r = this.signed.exchange(req, { accountId, type: this.walletType(accountId), activity: 'ACTIVITY_TYPE_EXPORT_WALLET', parameters: { walletId: accountId, targetPublicKey: body.clientPublicKey }, key: { kind: 'SESSION' } });
     if ('challenge' in r) return { status: 202, body: r.challenge };
     const secret = this.ctx.db.prepare('SELECT mnemonic FROM wallet_secrets WHERE account_id = ?').get(wallet.id) as { mnemonic: string };
     const { enc, ciphertext } = await hpkeSeal(new TextEncoder().encode(secret.mnemonic), body.clientPublicKey);
@@ -73,7 +75,7 @@ export class WalletActions {
   /** `PATCH /internal-accounts/{id}`: 202, then the privacy setting applied. */
   updatePrivacy(accountId: string, body: z.infer<typeof privacySchema>, req: SignedRequest): Signed<InternalAccount> {
     this.sessions.wallet(accountId);
-    const r = this.signed.exchange(req, { accountId, type: 'EMBEDDED_WALLET', activity: 'ACTIVITY_TYPE_UPDATE_WALLET_PRIVACY', parameters: { walletId: accountId, ...body }, key: { kind: 'SESSION' } });
+    const r = this.signed.exchange(req, { accountId, type: this.walletType(accountId), activity: 'ACTIVITY_TYPE_UPDATE_WALLET_PRIVACY', parameters: { walletId: accountId, ...body }, key: { kind: 'SESSION' } });
     if ('challenge' in r) return { status: 202, body: r.challenge };
     return this.ctx.transaction(() => {
       this.ctx.db.prepare('UPDATE internal_accounts SET private_enabled = ?, updated_at = ? WHERE id = ?').run(body.privateEnabled ? 1 : 0, this.ctx.clock.nowMs(), accountId);
@@ -82,23 +84,48 @@ export class WalletActions {
     });
   }
 
-  /** The wallet whose EMAIL_OTP credential is tied to a customer's email, if any. */
-  tiedWallet(customerId: string): { accountId: string; authMethodId: string } | undefined {
-    return this.ctx.db
-      .prepare(`SELECT a.id AS accountId, m.id AS authMethodId FROM internal_accounts a JOIN auth_methods m ON m.account_id = a.id
-                WHERE a.customer_id = ? AND a.type = 'EMBEDDED_WALLET' AND m.type = 'EMAIL_OTP' AND m.revoked_at IS NULL ORDER BY a.created_at LIMIT 1`)
-      .get(customerId) as { accountId: string; authMethodId: string } | undefined;
+  /** The credential type a wallet-level action reports: that of the wallet's oldest live credential (the one it was born with). */
+  private walletType(accountId: string): string | undefined {
+    return authMethodsOf(this.ctx.db, accountId)[0]?.type;
   }
 
-  /** `PATCH /customers/{id}` changing an email tied to EMAIL_OTP: 202, then the customer and the credential updated together. */
-  updateTiedEmail(customerId: string, patch: Parameters<CustomerService['update']>[1], req: SignedRequest): Signed<Customer> {
-    const tied = this.tiedWallet(customerId)!;
-    const r = this.signed.exchange(req, { accountId: tied.accountId, type: 'EMAIL_OTP', activity: 'ACTIVITY_TYPE_UPDATE_USER_EMAIL', parameters: { customerId, email: patch.email }, key: { kind: 'SESSION' } });
+  /** The live OTP credentials tied to a customer's contact (EMAIL_OTP to the email, SMS_OTP to the phone), oldest wallet first. */
+  tiedCredentials(customerId: string, type: 'EMAIL_OTP' | 'SMS_OTP'): { accountId: string; authMethodId: string }[] {
+    return this.ctx.db
+      .prepare(`SELECT a.id AS accountId, m.id AS authMethodId FROM internal_accounts a JOIN auth_methods m ON m.account_id = a.id
+                WHERE a.customer_id = ? AND a.type = 'EMBEDDED_WALLET' AND m.type = ? AND m.revoked_at IS NULL ORDER BY a.created_at, a.id`)
+      .all(customerId, type) as { accountId: string; authMethodId: string }[];
+  }
+
+  /** The contact changes of a customer patch that touch tied OTP credentials. */
+  tiedChanges(customerId: string, patch: Parameters<CustomerService['update']>[1]): { type: 'EMAIL_OTP' | 'SMS_OTP'; value: string }[] {
+    const current = this.customers.get(customerId);
+    const changes: { type: 'EMAIL_OTP' | 'SMS_OTP'; value: string }[] = [];
+    if (patch.email !== undefined && patch.email !== current['email'] && this.tiedCredentials(customerId, 'EMAIL_OTP').length) changes.push({ type: 'EMAIL_OTP', value: patch.email });
+    if (patch.phoneNumber !== undefined && patch.phoneNumber !== current['phoneNumber'] && this.tiedCredentials(customerId, 'SMS_OTP').length) changes.push({ type: 'SMS_OTP', value: patch.phoneNumber });
+    return changes;
+  }
+
+  /**
+   * `PATCH /customers/{id}` changing an email tied to EMAIL_OTP (or a phone tied to SMS_OTP): 202, then on
+   * the retry stamped by a session of the first tied wallet, the customer and every tied credential change together.
+   */
+  updateTiedContact(customerId: string, patch: Parameters<CustomerService['update']>[1], req: SignedRequest): Signed<Customer> {
+    const changes = this.tiedChanges(customerId, patch);
+    const first = this.tiedCredentials(customerId, changes[0]!.type)[0]!;
+    const r = this.signed.exchange(req, {
+      accountId: first.accountId, type: changes[0]!.type, activity: 'ACTIVITY_TYPE_UPDATE_USER_CONTACT',
+      parameters: { customerId, ...Object.fromEntries(changes.map((c) => [c.type === 'EMAIL_OTP' ? 'email' : 'phoneNumber', c.value])) }, key: { kind: 'SESSION' },
+    });
     if ('challenge' in r) return { status: 202, body: r.challenge };
     return this.ctx.transaction(() => {
       const customer = this.customers.update(customerId, patch);
-      this.ctx.db.prepare('UPDATE auth_methods SET nickname = ?, updated_at = ? WHERE id = ?').run(patch.email, this.ctx.clock.nowMs(), tied.authMethodId);
-      this.ctx.events.append('AUTH_METHOD.UPDATED', 'AuthMethod', tied.authMethodId, { nickname: patch.email });
+      for (const change of changes) {
+        for (const tied of this.tiedCredentials(customerId, change.type)) {
+          this.ctx.db.prepare('UPDATE auth_methods SET nickname = ?, updated_at = ? WHERE id = ?').run(change.value, this.ctx.clock.nowMs(), tied.authMethodId);
+          this.ctx.events.append('AUTH_METHOD.UPDATED', 'AuthMethod', tied.authMethodId, { nickname: change.value });
+        }
+      }
       return { status: 200, body: customer };
     });
   }

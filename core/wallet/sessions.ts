@@ -70,9 +70,14 @@ export class SessionService {
 
   /** An active session (404 when it was never issued, was revoked or has expired). */
   active(id: string): SessionRow {
-    const s = this.ctx.db.prepare('SELECT * FROM wallet_sessions WHERE id = ? AND revoked_at IS NULL AND expires_at > ?').get(id, this.ctx.clock.nowMs()) as SessionRow | undefined;
+    const s = this.activeOrNull(id);
     if (!s) throw notFound('NOT_FOUND', `Session ${id} is not an active session`);
     return s;
+  }
+
+  /** An active session, or undefined. */
+  activeOrNull(id: string): SessionRow | undefined {
+    return this.ctx.db.prepare('SELECT * FROM wallet_sessions WHERE id = ? AND revoked_at IS NULL AND expires_at > ?').get(id, this.ctx.clock.nowMs()) as SessionRow | undefined;
   }
 
   /** Revokes sessions (one, or every session of a credential). */

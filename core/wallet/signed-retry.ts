@@ -14,8 +14,8 @@ export type KeyRule =
 /** One signed action as a route describes it. */
 export interface SignedAction {
   accountId: string;
-  /** Credential type reported in the 202 body. */
-  type: string;
+  /** Credential type reported in the 202 body; omitted for wallet actions no single credential stands behind. */
+  type?: string;
   /** Upstream-style activity type placed in the payload, e.g. ACTIVITY_TYPE_DELETE_API_KEYS. */
   activity: string;
   parameters: Record<string, unknown>;
@@ -110,7 +110,7 @@ export class SignedRetry {
       .prepare(`INSERT INTO signed_requests (request_id, account_id, method, path, body_hash, kind, payload, key_rule, created_at, expires_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
       .run(requestId, action.accountId, req.method, req.path, bodyHash(req.body), action.activity, payload, JSON.stringify(action.key), now, expiresAt);
-    return { type: action.type, payloadToSign: payload, requestId, expiresAt: new Date(expiresAt).toISOString() };
+    return { ...(action.type ? { type: action.type } : {}), payloadToSign: payload, requestId, expiresAt: new Date(expiresAt).toISOString() };
   }
 
   private verify(req: SignedRequest, action: SignedAction): SignedProof {
