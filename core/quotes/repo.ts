@@ -1,4 +1,5 @@
 import type { Db } from '../kernel/db';
+import { insertRow } from '../kernel/sql';
 import { isoOf } from '../kernel/clock';
 import { currency } from '../kernel/money';
 import type { Quote } from './schema';
@@ -49,8 +50,7 @@ export function quoteFromRow(r: QuoteRow): Quote {
 
 /** Inserts a quote row. */
 export function insertQuote(db: Db, r: QuoteRow): void {
-  const cols = Object.keys(r);
-  db.prepare(`INSERT INTO quotes (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`).run(r);
+  insertRow(db, 'quotes', r);
 }
 
 /** A quote row by id. */

@@ -1,4 +1,5 @@
 import type { Db } from '../kernel/db';
+import { insertRow } from '../kernel/sql';
 import { isoOf } from '../kernel/clock';
 
 /** Credential types of the embedded wallet. */
@@ -42,8 +43,7 @@ export function authMethodFromRow(r: AuthMethodRow): AuthMethod {
 
 /** Inserts a credential row. */
 export function insertAuthMethod(db: Db, r: AuthMethodRow): void {
-  const cols = Object.keys(r);
-  db.prepare(`INSERT INTO auth_methods (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`).run(r);
+  insertRow(db, 'auth_methods', r);
 }
 
 /** A live (not revoked) credential. */
