@@ -9,6 +9,7 @@ import TransactionsView from './views/TransactionsView.vue';
 import TransactionDetail from './components/transactions/TransactionDetail.vue';
 import QuotesView from './views/QuotesView.vue';
 import ApiView from './views/ApiView.vue';
+import WalletAuthView from './views/WalletAuthView.vue';
 import NotBuiltView from './views/NotBuiltView.vue';
 
 /** A screen that is planned but not built yet: its title and what it will hold. */
@@ -24,7 +25,6 @@ export const PLANNED_SCREENS: PlannedScreen[] = [
   { name: 'transfers', path: '/transfers', title: 'Transfers', description: "Transfers between a customer's internal accounts and out to external accounts, with the ledger entries each one wrote." },
   { name: 'agents', path: '/agents', title: 'Agents', description: 'Agents with their spending policies, daily and monthly usage, access tokens and history.' },
   { name: 'cards', path: '/cards', title: 'Cards', description: 'Issued cards, their card transactions, and the reconciliation of each against the ledger drawn on a timeline.' },
-  { name: 'wallet-auth', path: '/wallet-auth', title: 'Wallet auth', description: 'Wallet credentials, passkeys, sessions and signed-retry challenges, with countdowns for whatever expires.' },
   { name: 'scenarios', path: '/scenarios', title: 'Scenarios', description: 'A catalogue of sandbox scenarios (returned payment, delayed settlement, failed payout) to run and watch step by step, advancing the clock instead of waiting.' },
   { name: 'webhooks', path: '/webhooks', title: 'Webhooks', description: 'The webhook endpoint and every delivery with its attempts, responses and retries, and a way to resend one.' },
   { name: 'workspaces', path: '/workspaces', title: 'Workspaces', description: 'Switch, snapshot, export, import and reset workspaces; each workspace is one SQLite file.' },
@@ -47,6 +47,7 @@ export const routes: RouteRecordRaw[] = [
     children: [{ path: ':id', name: 'transaction', component: TransactionDetail, meta: { title: 'Transaction' } }],
   },
   { path: '/quotes', name: 'quotes', component: QuotesView, meta: { title: 'Quotes' } },
+  { path: '/wallet-auth', name: 'wallet-auth', component: WalletAuthView, meta: { title: 'Wallet auth' } },
   { path: '/events', name: 'events', component: EventsView, meta: { title: 'Events' } },
   { path: '/api', name: 'api', component: ApiView, meta: { title: 'API and credentials' } },
   ...PLANNED_SCREENS.map((s): RouteRecordRaw => ({

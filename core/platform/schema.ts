@@ -20,7 +20,7 @@ export const platformFeesSchema = z.object({
 /** The WebAuthn relying party passkeys of this workspace are bound to. */
 export const passkeyRelyingPartySchema = z.object({
   rpId: z.string().regex(/^[a-z0-9.-]+$/i, 'must be a host name such as localhost or payments.example'),
-  origins: z.array(z.string().regex(/^(https?|app):\/\/[^\s/]+$/, 'must be an origin such as http://localhost:4100')).min(1),
+  origins: z.array(z.string().regex(/^((https?|app):\/\/[^\s/]+|file:\/\/)$/, 'must be an origin such as http://localhost:4100 (or file:// for the desktop app)')).min(1),
 });
 
 /** `PATCH /config` body: any subset of the editable fields. */

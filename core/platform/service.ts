@@ -23,7 +23,8 @@ export function defaultConfig(name: string): PlatformConfigData {
     webhookEndpoint: null,
     supportedCurrencies: [cur('USD', 10_000_000_00), cur('EUR', 10_000_000_00), cur('MXN', 200_000_000_00), cur('BRL', 50_000_000_00), cur('GBP', 10_000_000_00), cur('INR', 800_000_000_00), cur('BTC', 100_00000000), cur('USDC', 10_000_000_000000)],
     fees: { variableFeeRate: 0.005, fixedFees: { USD: 30, EUR: 30, GBP: 25, MXN: 500, BRL: 150, INR: 2500 } },
-    passkeys: { rpId: 'localhost', origins: ['http://localhost:4100', 'http://localhost:5173', 'app://payments-console'] },
+    // file:// is the desktop app's page origin, where the console's software authenticator runs.
+    passkeys: { rpId: 'localhost', origins: ['http://localhost:4100', 'http://localhost:5173', 'file://'] },
   };
 }
 

@@ -147,14 +147,25 @@ export async function invoke<K extends HandlerName>(name: K, input: HandlerInput
   return result.value;
 }
 
+/** The ConsoleError an API error response (status >= 400) stands for, from its `{ code, message, details }` body. */
+export function responseError(res: ApiResponse): ConsoleError {
+  const body = (res.body ?? {}) as Partial<{ code: string; message: string; details: Record<string, unknown> }>;
+  return new ConsoleError(body.code ?? `HTTP_${res.status}`, body.message ?? `The API answered ${res.status}`, res.status, body.details);
+}
+
 /** Calls the platform API as the console (logged like any integrator call); returns the body, throws on >= 400. */
 export async function api<T = unknown>(request: ApiRequest): Promise<T> {
   const res = await getBridge().api(request);
-  if (res.status >= 400) {
-    const body = (res.body ?? {}) as Partial<{ code: string; message: string; details: Record<string, unknown> }>;
-    throw new ConsoleError(body.code ?? `HTTP_${res.status}`, body.message ?? `The API answered ${res.status}`, res.status, body.details);
-  }
+  if (res.status >= 400) throw responseError(res);
   return res.body as T;
+}
+
+/**
+ * Calls the platform API as the console and returns the whole answer (status, headers, body), also
+ * for >= 400: for screens that show the exchange itself (the Wallet auth rehearsal's step list).
+ */
+export async function apiExchange(request: ApiRequest): Promise<ApiResponse> {
+  return getBridge().api(request);
 }
 
 /** Listens to committed domain events; returns the unsubscribe function. */
@@ -162,4 +173,4 @@ export function onEvent(listener: (event: DomainEvent) => void): () => void {
   return getBridge().onEvent(listener);
 }
 
-export type { ApiRequest, DomainEvent };
+export type { ApiRequest, ApiResponse, DomainEvent };

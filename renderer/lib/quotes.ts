@@ -6,6 +6,7 @@ import type { PaymentInstructions } from '../../core/accounts/funding';
 import type { createQuoteSchema, Quote } from '../../core/quotes/schema';
 import type { LookupResult } from '../../core/receivers/service';
 import { parseMajorToMinor, type CurrencyLike } from './money';
+import { formatCountdown, secondsLeft } from './time';
 
 /** What the workbench can quote from and to (`quotes/options`). */
 export type QuoteOptions = HandlerOutput<'quotes/options'>;
@@ -123,15 +124,8 @@ export function buildQuoteBody(f: QuoteFormValues, ctx: QuoteFormContext): Built
   return { ok: true, body };
 }
 
-/** Whole seconds until `expiresAt` on the workspace clock (0 once it has passed). */
-export function secondsLeft(expiresAt: string, nowMs: number): number {
-  return Math.max(0, Math.ceil((Date.parse(expiresAt) - nowMs) / 1000));
-}
-
-/** A countdown as `m:ss`, e.g. 299 -> `4:59`. */
-export function formatCountdown(seconds: number): string {
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}
+/** Countdowns on the workspace clock (they live in lib/time.ts; quotes were their first users). */
+export { formatCountdown, secondsLeft };
 
 /** The status to show: a PENDING quote whose expiresAt has passed on the workspace clock is EXPIRED. */
 export function displayStatus(q: Pick<Quote, 'status' | 'expiresAt'>, nowMs: number): Quote['status'] {

@@ -12,12 +12,14 @@ export type StatusTone = 'success' | 'info' | 'warning' | 'error' | 'default';
 type ExternalAccountStatus = 'PENDING' | 'ACTIVE' | 'PENDING_OWNERSHIP_VERIFICATION' | 'UNVERIFIED' | 'UNDER_REVIEW' | 'INACTIVE';
 /** Scheduler job statuses. */
 type JobStatus = 'PENDING' | 'DONE' | 'FAILED' | 'CANCELLED';
+/** States of a step in the Wallet auth rehearsal (lib/wallet-flow.ts, upper-cased). */
+type RehearsalStepStatus = 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED';
 /** Classes of HTTP status codes, as the request log filters them. */
 type HttpStatusClass = '1xx' | '2xx' | '3xx' | '4xx' | '5xx';
 
 /** Every status the console can show today; the map below must cover each one (the compiler checks it). */
 export type KnownStatus = VerificationStatus | InternalAccountStatus | BeneficiaryStatus | ClockMode | ExternalAccountStatus | JobStatus | HttpStatusClass
-  | TxStatus | Quote['status'] | Refund['status'];
+  | TxStatus | Quote['status'] | Refund['status'] | RehearsalStepStatus;
 
 /**
  * The one colour map for every status of every resource: green settled and good, blue in motion or
@@ -30,14 +32,14 @@ export const STATUS_TONES = {
   SUCCEEDED: 'success', SETTLED: 'success', DELIVERED: 'success', VERIFIED: 'success', REAL: 'success', '2xx': 'success',
   // in motion, informational
   PROCESSING: 'info', SENT: 'info', CREATED: 'info', CHECKED_BY_RECEIVING_FI: 'info', FROZEN: 'info', '1xx': 'info', '3xx': 'info',
-  REFUNDED: 'info', AUTHORIZED: 'info', EXECUTED: 'info',
+  REFUNDED: 'info', AUTHORIZED: 'info', EXECUTED: 'info', RUNNING: 'info',
   // waiting on someone
   PENDING: 'warning', HOLD: 'warning', UNVERIFIED: 'warning', UNDER_REVIEW: 'warning', PENDING_OWNERSHIP_VERIFICATION: 'warning',
   PARTIAL_MATCH: 'warning', RETRYING: 'warning', '4xx': 'warning',
   // failed, refused
   FAILED: 'error', REJECTED: 'error', NOT_MATCHED: 'error', RETURNED: 'error', DECLINED: 'error', '5xx': 'error',
   // inert
-  CLOSED: 'default', INACTIVE: 'default', CANCELLED: 'default', EXPIRED: 'default', UNSUPPORTED: 'default',
+  CLOSED: 'default', INACTIVE: 'default', CANCELLED: 'default', EXPIRED: 'default', UNSUPPORTED: 'default', QUEUED: 'default',
 } as const satisfies Record<KnownStatus, StatusTone> & Record<string, StatusTone>;
 
 /** The tone of a status; unknown statuses are grey rather than an error. */

@@ -45,3 +45,13 @@ export function localDayStart(day: string): number {
   const [y, m, d] = day.split('-').map(Number);
   return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1).getTime();
 }
+
+/** Whole seconds until `expiresAt` on the workspace clock (0 once it has passed). */
+export function secondsLeft(expiresAt: string, nowMs: number): number {
+  return Math.max(0, Math.ceil((Date.parse(expiresAt) - nowMs) / 1000));
+}
+
+/** A countdown as `m:ss`, e.g. 299 -> `4:59`. */
+export function formatCountdown(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}

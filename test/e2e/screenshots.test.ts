@@ -5,7 +5,7 @@ import { launchChromium, startServe, type ServeProcess } from './serve-process';
 
 // Each built screen opened with seeded data in light and dark at 1280x800, saved under
 // test-results/screenshots so anyone can look at what changed.
-const SCREENS = ['overview', 'customers', 'request-log', 'events', 'api', 'transactions', 'quotes'];
+const SCREENS = ['overview', 'customers', 'request-log', 'events', 'api', 'transactions', 'quotes', 'wallet-auth'];
 const OUT = 'test-results/screenshots';
 
 let proc: ServeProcess;

@@ -1,0 +1,176 @@
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, startServe, type ServeProcess } from './serve-process';
+
+// The Wallet auth rehearsal as a developer walks it: create an embedded wallet for Alice, sign in with
+// EMAIL_OTP as the client (real HPKE and stamps in the page), then check through the HTTP API that the
+// session exists. The clock is frozen so countdowns only move when the test says so.
+const OUT = 'test-results/screenshots';
+
+let proc: ServeProcess;
+let browser: Browser;
+let page: Page;
+let accountId = '';
+const errors: string[] = [];
+
+beforeAll(async () => {
+  mkdirSync(OUT, { recursive: true });
+  proc = await startServe(['--clock', 'frozen']);
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('pageerror', (e) => errors.push(e.message));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await proc?.stop();
+});
+
+const auth = () => `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
+const steps = () => page.getByTestId('flow-step');
+const states = () => steps().evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
+
+/** Runs the open flow to the end and waits until every step is done. */
+async function runFlow(count: number): Promise<void> {
+  await expect.poll(() => steps().count(), { timeout: 10_000 }).toBe(count);
+  await page.getByTestId('flow-run').click();
+  await expect.poll(states, { timeout: 20_000 }).toEqual(Array(count).fill('done'));
+}
+
+describe('Wallet auth in the console: an embedded wallet, an EMAIL_OTP sign-in, and the session in the API', () => {
+  it('creates an embedded wallet for Alice Johnson from the Wallet auth screen', async () => {
+    await page.goto(proc.consoleUrl);
+    await expect.poll(() => page.locator('body').innerText(), { timeout: 15_000 }).toContain('Demo Platform');
+    await page.getByTestId('nav-wallet-auth').click();
+    await expect.poll(() => page.locator('body').innerText(), { timeout: 10_000 }).toContain('No embedded wallets yet');
+
+    await page.getByTestId('create-wallet').click();
+    await page.getByTestId('create-wallet-customer').click();
+    await page.keyboard.type('Alice');
+    const option = page.locator('.n-base-select-option').filter({ hasText: 'Alice Johnson' }).first();
+    await option.waitFor({ state: 'visible', timeout: 10_000 });
+    await option.click();
+    await page.getByTestId('create-wallet-submit').click();
+
+    const facts = page.getByTestId('wallet-facts');
+    await expect.poll(() => facts.getAttribute('data-account-id'), { timeout: 10_000 }).toMatch(/^InternalAccount:/);
+    accountId = (await facts.getAttribute('data-account-id')) ?? '';
+    expect(await facts.innerText()).toContain('Alice Johnson');
+    expect(decodeURIComponent(page.url())).toContain(`account=${accountId}`);
+    const credential = page.getByTestId('credential-row');
+    await expect.poll(() => credential.count(), { timeout: 10_000 }).toBe(1);
+    expect(await credential.getAttribute('data-type')).toBe('EMAIL_OTP');
+    expect(await credential.innerText()).toContain('alice.johnson@example.com');
+    expect(await page.getByTestId('session-row').count()).toBe(0);
+  });
+
+  it('runs the EMAIL_OTP sign-in as the client and lists the new session with a countdown', async () => {
+    // Keyboard only: open the flow and run it with Enter.
+    await page.getByTestId('flow-email-otp').focus();
+    await page.keyboard.press('Enter');
+    expect(await page.getByTestId('otp-code').inputValue()).toBe('000000');
+    await expect.poll(() => steps().count(), { timeout: 10_000 }).toBe(5);
+    await page.getByTestId('flow-run').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(states, { timeout: 20_000 }).toEqual(Array(5).fill('done'));
+
+    // Earlier steps are collapsed: read their text content rather than what is visible.
+    const requests = await page.getByTestId('flow-step-request').evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim()));
+    expect(requests.map((r) => r.replace(/AuthMethod:[\w-]+/, '{id}'))).toEqual([
+      'POST /auth/credentials/{id}/challenge → 200',
+      'POST /auth/credentials/{id}/verify → 202',
+      'POST /auth/credentials/{id}/verify → 200',
+    ]);
+    const retry = steps().nth(4);
+    expect(await retry.getAttribute('data-status')).toBe('200');
+    expect(await retry.innerText()).toContain('SIGNATURE_SCHEME_TK_API_P256');
+
+    const session = page.getByTestId('session-row');
+    await expect.poll(() => session.count(), { timeout: 10_000 }).toBe(1);
+    expect(await session.getAttribute('data-type')).toBe('EMAIL_OTP');
+    expect(await session.getAttribute('data-held')).toBe('true');
+    // A session lasts 15 minutes of workspace time; the clock is frozen, so the countdown reads 15:00.
+    expect(await page.getByTestId('session-countdown').innerText()).toMatch(/Expires in 1[45]:\d\d/);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${OUT}/wallet-auth-email-otp-light.png` });
+  });
+
+  it('shows the same session to an integrator through GET /auth/sessions', async () => {
+    const res = await fetch(`${proc.apiBase}/auth/sessions?accountId=${encodeURIComponent(accountId)}`, { headers: { authorization: auth() } });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { data: { id: string; type: string; accountId: string; expiresAt: string; encryptedSessionSigningKey?: string }[] };
+    expect(body.data).toHaveLength(1);
+    expect(body.data[0]).toMatchObject({ type: 'EMAIL_OTP', accountId });
+    expect(body.data[0]!.encryptedSessionSigningKey).toBeUndefined();
+    expect(await page.getByTestId('session-row').getAttribute('data-session-id')).toBe(body.data[0]!.id);
+  });
+
+  it('refuses a wrong code: the failed step keeps the 401 body and a notification names the code', async () => {
+    await page.getByTestId('flow-email-otp').click();
+    await page.getByTestId('otp-code').fill('123456');
+    await page.getByTestId('flow-run').click();
+    await expect.poll(states, { timeout: 20_000 }).toEqual(['done', 'done', 'done', 'failed', 'pending']);
+    expect(await page.getByTestId('flow-step-error').innerText()).toContain('Invalid OTP code');
+    expect(await steps().nth(3).getAttribute('data-status')).toBe('401');
+    await expect.poll(() => page.locator('.n-notification').innerText(), { timeout: 10_000 }).toContain('UNAUTHORIZED');
+    expect(await page.getByTestId('session-row').count()).toBe(1);
+  });
+
+  it('adds a passkey with the held session, signs in with it, and revokes the EMAIL_OTP credential with the passkey session', async () => {
+    await page.getByTestId('flow-passkey-add').click();
+    await runFlow(4);
+    await expect.poll(() => page.getByTestId('credential-row').count(), { timeout: 10_000 }).toBe(2);
+
+    await page.getByTestId('credential-row').filter({ hasText: 'PASSKEY' }).getByTestId('flow-passkey').click();
+    await runFlow(5);
+    await expect.poll(() => page.getByTestId('session-row').count(), { timeout: 10_000 }).toBe(2);
+
+    await page.getByTestId('credential-row').filter({ hasText: 'EMAIL_OTP' }).getByTestId('credential-revoke').click();
+    await expect.poll(states, { timeout: 20_000 }).toEqual(['done', 'done']);
+    await expect.poll(() => page.getByTestId('credential-row').count(), { timeout: 10_000 }).toBe(1);
+    // Revoking the credential ended its session; the passkey's session remains.
+    await expect.poll(() => page.getByTestId('session-row').count(), { timeout: 10_000 }).toBe(1);
+    expect(await page.getByTestId('session-row').getAttribute('data-type')).toBe('PASSKEY');
+  });
+
+  it('exports the wallet with the passkey session and opens the mnemonic in the page', async () => {
+    await page.getByTestId('session-export').click();
+    await expect.poll(states, { timeout: 20_000 }).toEqual(['done', 'done', 'done', 'done']);
+    const words = (await steps().nth(3).innerText()).match(/\b[a-z]+(?: [a-z]+){23}\b/);
+    expect(words?.[0].split(' ')).toHaveLength(24);
+    expect(errors).toEqual([]);
+  });
+
+  it('adds an OAuth credential, signs in with a fresh token, refreshes that session and turns privacy on', async () => {
+    await page.getByTestId('flow-oauth-add').click();
+    await runFlow(3);
+    const oauth = page.getByTestId('credential-row').filter({ hasText: 'OAUTH' });
+    await expect.poll(() => oauth.count(), { timeout: 10_000 }).toBe(1);
+    expect(await oauth.innerText()).toContain('alice.johnson@example.com');
+
+    await oauth.getByTestId('flow-oauth').click();
+    await runFlow(4);
+    const oauthSession = page.getByTestId('session-row').filter({ hasText: 'OAUTH' });
+    await expect.poll(() => oauthSession.count(), { timeout: 10_000 }).toBe(1);
+    const before = await oauthSession.getAttribute('data-session-id');
+
+    await oauthSession.getByTestId('session-refresh').click();
+    await expect.poll(states, { timeout: 20_000 }).toEqual(['done', 'done', 'done', 'done']);
+    await expect.poll(() => oauthSession.count(), { timeout: 10_000 }).toBe(2);
+    expect(await oauthSession.evaluateAll((els) => els.map((e) => e.getAttribute('data-held')))).toEqual(['true', 'true']);
+    expect(await oauthSession.evaluateAll((els) => els.map((e) => e.getAttribute('data-session-id')))).toContain(before);
+
+    await page.getByTestId('wallet-privacy').click();
+    await expect.poll(states, { timeout: 20_000 }).toEqual(['done', 'done']);
+    // The switch shows what the core stored (read back through wallets/detail).
+    await expect.poll(() => page.getByTestId('wallet-privacy').getAttribute('aria-checked'), { timeout: 10_000 }).toBe('true');
+    expect(errors).toEqual([]);
+  });
+
+  it('looks right in the dark theme too', async () => {
+    await page.getByTestId('theme-toggle').click();
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${OUT}/wallet-auth-export-dark.png` });
+  });
+});
