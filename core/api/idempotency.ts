@@ -15,7 +15,7 @@ interface KeyRow {
 /**
  * The one idempotency mechanism for every mutating route: the same `Idempotency-Key` on the same
  * route replays the first status and body; the same key with a different body is a 409. Keys are
- * scoped to the calling principal. A 5xx is not remembered, so a retry can succeed.
+ * scoped to the calling principal. A 5xx (or a 202 signed-retry challenge) is not remembered, so a retry can succeed.
  */
 export function idempotency(ctx: Ctx): MiddlewareHandler<{ Bindings: ApiBindings; Variables: ApiVariables }> {
   return async (c, next) => {
@@ -50,7 +50,9 @@ export function idempotency(ctx: Ctx): MiddlewareHandler<{ Bindings: ApiBindings
       throw err;
     }
     const status = c.res.status;
-    if (status >= 500) {
+    // A 202 signed-retry challenge is not a final answer: the retry legitimately repeats the same
+    // request (and often the same key) and must reach the handler, so only final answers are kept.
+    if (status >= 500 || status === 202) {
       ctx.db.prepare('DELETE FROM idempotency_keys WHERE principal = ? AND route = ? AND key = ?').run(principal, route, key);
       return;
     }

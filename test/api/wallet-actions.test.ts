@@ -49,6 +49,18 @@ describe('wallet export', () => {
     expect(await openExport(r2.body.encryptedWalletCredentials, again.privateKey)).toBe(mnemonic); // the same wallet secret
   });
 
+  it('the same Idempotency-Key on both legs still reaches the signed retry (a 202 challenge is never replayed)', async () => {
+    const client = newKeyPair();
+    const key = { 'Idempotency-Key': 'export-both-legs' };
+    const ch = await send(w.api, 'POST', exportPath(), { clientPublicKey: client.publicKeyUncompressed }, key);
+    expect(ch.status, ch.text).toBe(202);
+    const r = await send(w.api, 'POST', exportPath(), { clientPublicKey: client.publicKeyUncompressed }, { ...key, ...retryHeaders(stamp(ch.body.payloadToSign, session.privateKey), ch.body.requestId) });
+    expect(r.status, r.text).toBe(200);
+    const replay = await send(w.api, 'POST', exportPath(), { clientPublicKey: client.publicKeyUncompressed }, key);
+    expect(replay.status).toBe(200);
+    expect(replay.body.id).toBe(w.wallet.id);
+  });
+
   it('export needs an uncompressed client key: a compressed one is 400 INVALID_INPUT', async () => {
     expectError(await w.api.post(exportPath(), { clientPublicKey: newKeyPair().publicKey }), 400, 'INVALID_INPUT');
   });
