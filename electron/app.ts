@@ -9,6 +9,8 @@ import { menuTemplate } from './menu';
 import { hardenSession } from './security';
 import { createMainWindow } from './window';
 import { openWorkspace, workspaceDir } from './workspace';
+import { startApiServer } from './api-server';
+import type { LoopbackServer } from '../core/host/server';
 
 /** Files of the built app, relative to dist/electron/ where main.cjs runs. */
 export function appPaths(dir: string): { preload: string; indexHtml: string; indexUrl: string } {
@@ -32,6 +34,7 @@ export function startApp(dir: string, argv: readonly string[]): void {
   let core: Core | undefined;
   let win: BrowserWindow | null = null;
   let disposeIpc = () => {};
+  let apiServer: LoopbackServer | undefined;
 
   const fail = (message: string, folder?: string) => {
     dialog.showErrorBox('Payments Console cannot open the workspace', folder ? `${message}\n\nWorkspace folder: ${folder}` : message);
@@ -57,6 +60,8 @@ export function startApp(dir: string, argv: readonly string[]): void {
   });
   app.on('will-quit', () => {
     disposeIpc();
+    void apiServer?.close();
+    apiServer = undefined;
     core?.close();
     core = undefined;
   });
@@ -74,6 +79,14 @@ export function startApp(dir: string, argv: readonly string[]): void {
       Menu.setApplicationMenu(Menu.buildFromTemplate(template));
       disposeIpc = setupIpc(core, () => win, paths.indexUrl);
       openWindow();
+      const serving = core;
+      startApiServer(serving, argv)
+        .then((server) => {
+          // The app may have quit while the server was starting.
+          if (core === serving) apiServer = server;
+          else void server.close();
+        })
+        .catch((err: unknown) => console.error(`The local API could not start: ${err instanceof Error ? err.message : String(err)}`));
     })
     .catch((err: unknown) => fail(err instanceof Error ? err.message : String(err)));
 }

@@ -23,8 +23,8 @@ const tempDir = () => {
 };
 
 /** Starts the app against a fresh --data-dir and waits for the ready handler to finish. */
-async function started(dataDir = tempDir()) {
-  startApp(DIST, ['/usr/bin/electron', 'dist/electron/main.cjs', '--data-dir', dataDir]);
+async function started(dataDir = tempDir(), extraArgs: string[] = []) {
+  startApp(DIST, ['/usr/bin/electron', 'dist/electron/main.cjs', '--data-dir', dataDir, ...extraArgs]);
   await flush();
   const win = BrowserWindow.instances[0];
   if (!win) throw new Error('no window was created');
@@ -106,6 +106,21 @@ describe('the app lifecycle', () => {
     expect(ipcHandlers.size).toBe(0);
   });
 
+  it('serves the REST API on 127.0.0.1 with the workspace token and shows its address to the console', async () => {
+    const { win } = await started(tempDir(), ['--port', '0']);
+    const invoke = ipcHandlers.get('console:invoke')!;
+    const event = { sender: win.webContents, senderFrame: { url: `${appPaths(DIST).indexUrl}#/`, parent: null } };
+    let info: { ok: boolean; value?: { apiBaseUrl: string | null; credentials: { clientId: string; clientSecret: string | null } } } = { ok: false };
+    await expect.poll(async () => {
+      info = (await invoke(event, { name: 'workspace/info', input: {} })) as typeof info;
+      return info.value?.apiBaseUrl ?? null;
+    }).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/2025-10-13$/);
+    const { clientId, clientSecret } = info.value!.credentials;
+    const res = await fetch(`${info.value!.apiBaseUrl}/customers`, { headers: { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}` } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { totalCount: number }).totalCount).toBe(3);
+  });
+
   it('names userData after the product and keeps the default workspace there, so the desktop app and serve share it', async () => {
     const appData = app.getPath('appData');
     startApp(DIST, ['/usr/bin/electron', 'dist/electron/main.cjs']);
@@ -159,5 +174,16 @@ describe('the menu and the workspace path', () => {
     expect(dataDirFromArgv(['--data-dir=/x y'])).toBe('/x y');
     expect(dataDirFromArgv(['--data-dir'])).toBeUndefined();
     expect(workspaceDir('/u', [])).toBe(join('/u', 'workspaces', 'default'));
+  });
+});
+
+describe('the API port flag', () => {
+  it('reads --port in both forms and ignores invalid values', async () => {
+    const { portFromArgv } = await import('../../electron/api-server');
+    expect(portFromArgv(['--port', '4200'])).toBe(4200);
+    expect(portFromArgv(['--port=0'])).toBe(0);
+    expect(portFromArgv(['--port', 'abc'])).toBeUndefined();
+    expect(portFromArgv(['--port', '70000'])).toBeUndefined();
+    expect(portFromArgv([])).toBeUndefined();
   });
 });
