@@ -1,22 +1,14 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Core } from '../../core/index';
-import {
-  basicAuth, createToken, fund, individualBody, internalAccountOf, newCore, removeTempDirs, seededCustomer, startServer, storedState,
-  type TestServer,
-} from '../support/builders';
+import { basicAuth, createToken, fund, individualBody, internalAccountOf, newCore, seededCustomer, startServer, storedState, type TestServer, useSeededServer } from '../support/builders';
 import { expectError } from '../support/assertions';
 
 let core: Core;
 let srv: TestServer;
-beforeEach(async () => {
-  core = newCore();
-  srv = await startServer(core);
+useSeededServer((c, s) => {
+  core = c;
+  srv = s;
 });
-afterEach(async () => {
-  await srv.close();
-  core.close();
-});
-afterAll(removeTempDirs);
 
 describe('authentication', () => {
   it('refuses a request without an Authorization header with 401 UNAUTHORIZED', async () => {

@@ -1,20 +1,15 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Core } from '../../core/index';
 import type { ApiCallSummary } from '../../core/console/request-log';
-import { fund, internalAccountOf, newCore, removeTempDirs, seededCustomer, startServer, type TestServer } from '../support/builders';
+import { fund, internalAccountOf, seededCustomer, type TestServer, useSeededServer } from '../support/builders';
 import { readFirstChunk, readSseUntil } from '../support/http';
 
 let core: Core;
 let srv: TestServer;
-beforeEach(async () => {
-  core = newCore();
-  srv = await startServer(core);
+useSeededServer((c, s) => {
+  core = c;
+  srv = s;
 });
-afterEach(async () => {
-  await srv.close();
-  core.close();
-});
-afterAll(removeTempDirs);
 
 /** A POST to the bridge; `token` null sends no X-Console-Token header. */
 function bridge(path: string, body: unknown, token: string | null = srv.server.consoleToken): Promise<Response> {

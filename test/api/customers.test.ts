@@ -1,22 +1,14 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Core } from '../../core/index';
-import {
-  FROZEN_AT, FROZEN_MS, businessBody, createCustomer, individualBody, internalAccountsOf, newCore, removeTempDirs, startServer, storedState,
-  type TestServer,
-} from '../support/builders';
+import { FROZEN_AT, FROZEN_MS, businessBody, createCustomer, individualBody, internalAccountsOf, storedState, type TestServer, useSeededServer } from '../support/builders';
 import { expectError } from '../support/assertions';
 
 let core: Core;
 let srv: TestServer;
-beforeEach(async () => {
-  core = newCore();
-  srv = await startServer(core);
+useSeededServer((c, s) => {
+  core = c;
+  srv = s;
 });
-afterEach(async () => {
-  await srv.close();
-  core.close();
-});
-afterAll(removeTempDirs);
 
 describe('POST /customers', () => {
   it('creates an INDIVIDUAL as 201 with kycStatus APPROVED and an ACTIVE internal account per currency', async () => {

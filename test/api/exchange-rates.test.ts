@@ -1,20 +1,15 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Core } from '../../core/index';
 import type { ExchangeRate } from '../../core/rates/service';
-import { FROZEN_AT, newCore, removeTempDirs, startServer, type TestServer } from '../support/builders';
+import { FROZEN_AT, type TestServer, useSeededServer } from '../support/builders';
 import { expectError, expectInvalidField } from '../support/assertions';
 
 let core: Core;
 let srv: TestServer;
-beforeEach(async () => {
-  core = newCore();
-  srv = await startServer(core);
+useSeededServer((c, s) => {
+  core = c;
+  srv = s;
 });
-afterEach(async () => {
-  await srv.close();
-  core.close();
-});
-afterAll(removeTempDirs);
 
 const USD_TO_EUR_MXN = '/exchange-rates?sourceCurrency=USD&destinationCurrency=EUR&destinationCurrency=MXN';
 

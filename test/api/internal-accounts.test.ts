@@ -1,20 +1,15 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Core } from '../../core/index';
 import type { InternalAccount } from '../../core/accounts/internal-service';
-import { createCustomer, fund, internalAccountOf, newCore, removeTempDirs, seededCustomer, startServer, storedState, type TestServer } from '../support/builders';
+import { createCustomer, fund, internalAccountOf, seededCustomer, storedState, type TestServer, useSeededServer } from '../support/builders';
 import { expectError, expectInvalidField } from '../support/assertions';
 
 let core: Core;
 let srv: TestServer;
-beforeEach(async () => {
-  core = newCore();
-  srv = await startServer(core);
+useSeededServer((c, s) => {
+  core = c;
+  srv = s;
 });
-afterEach(async () => {
-  await srv.close();
-  core.close();
-});
-afterAll(removeTempDirs);
 
 function ledgerSum(accountId: string): number {
   return (core.services.ctx.db.prepare('SELECT coalesce(sum(amount), 0) AS s FROM ledger_entries WHERE account_id = ?').get(accountId) as { s: number }).s;

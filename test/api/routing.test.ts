@@ -1,23 +1,18 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Core } from '../../core/index';
 import { startLoopbackServer } from '../../core/host/server';
-import { FROZEN_AT, fund, internalAccountOf, newCore, removeTempDirs, seededCustomer, startServer, tempDir, type TestServer } from '../support/builders';
+import { FROZEN_AT, fund, internalAccountOf, seededCustomer, tempDir, type TestServer, useSeededServer } from '../support/builders';
 import { expectError, expectInvalidField } from '../support/assertions';
 import { getWithHost } from '../support/http';
 
 let core: Core;
 let srv: TestServer;
-beforeEach(async () => {
-  core = newCore();
-  srv = await startServer(core);
+useSeededServer((c, s) => {
+  core = c;
+  srv = s;
 });
-afterEach(async () => {
-  await srv.close();
-  core.close();
-});
-afterAll(removeTempDirs);
 
 describe('routing', () => {
   it('answers GET /healthz with 200 without authentication', async () => {

@@ -1,19 +1,14 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Core } from '../../core/index';
-import { FROZEN_AT, FROZEN_MS, createToken, newCore, removeTempDirs, startServer, type TestServer } from '../support/builders';
+import { FROZEN_AT, FROZEN_MS, createToken, type TestServer, useSeededServer } from '../support/builders';
 import { expectError, expectInvalidField } from '../support/assertions';
 
 let core: Core;
 let srv: TestServer;
-beforeEach(async () => {
-  core = newCore();
-  srv = await startServer(core);
+useSeededServer((c, s) => {
+  core = c;
+  srv = s;
 });
-afterEach(async () => {
-  await srv.close();
-  core.close();
-});
-afterAll(removeTempDirs);
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

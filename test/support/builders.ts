@@ -1,5 +1,6 @@
 // Small builders shared by the core and API suites: real workspaces in temp folders, a real loopback
 // server, and request bodies with overrides. Nothing here mocks the database, the clock or crypto.
+import { afterAll, afterEach, beforeEach } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -251,4 +252,23 @@ export function storedState(core: Core): Record<string, unknown> {
     events: n('SELECT count(*) AS n FROM events'),
     config: (db.prepare('SELECT data FROM platform_config').get() as { data: string } | undefined)?.data,
   };
+}
+
+/**
+ * Registers the usual per-test lifecycle: a fresh seeded core on a temp SQLite file and a loopback
+ * server for each test, both closed afterwards, temp folders removed at the end. `use` receives them.
+ */
+export function useSeededServer(use: (core: Core, srv: TestServer) => void): void {
+  let core: Core | undefined;
+  let srv: TestServer | undefined;
+  beforeEach(async () => {
+    core = newCore();
+    srv = await startServer(core);
+    use(core, srv);
+  });
+  afterEach(async () => {
+    await srv?.close();
+    core?.close();
+  });
+  afterAll(removeTempDirs);
 }
