@@ -66,9 +66,4 @@ export class PlatformService {
       return updated;
     });
   }
-
-  /** The platform's fixed fee in `code` minor units (0 when none is configured). */
-  fixedFee(code: string): number {
-    return this.get().fees.fixedFees[code] ?? 0;
-  }
 }

@@ -70,11 +70,3 @@ export function transactionHandlers(ctx: Ctx, transactions: TransactionService) 
     }),
   };
 }
-
-/** A page of ledger entries of one journal reference (used by the workbench to show money moving). */
-export function ledgerOf(ctx: Ctx, refId: string, limit: number, cursor?: string) {
-  return selectPage<LedgerEntryRow, ReturnType<typeof entryFromRow>>(ctx.db, {
-    select: ENTRY_SELECT, from: 'FROM ledger_entries e JOIN ledger_journals j ON j.id = e.journal_id', where: ['j.ref_id = ?'], params: [refId],
-    limit, cursor, order: 'asc', keyColumn: 'e.seq', idColumn: 'e.id', map: entryFromRow, position: (r) => ({ k: r.seq, id: r.id }),
-  });
-}
