@@ -3,10 +3,13 @@ import type { Ctx } from '../context';
 import { ServiceError, toServiceError } from '../kernel/errors';
 import type { TokenService } from '../tokens/service';
 import { idempotency } from './idempotency';
+import { mergeContracts, type Contract, type RouteModule } from './contract';
+import type { DocumentOptions } from './openapi';
+import { referenceRoutes } from './reference-routes';
 import { API_BASE, PERMISSIONS, type ApiApp, type ApiBindings, type ApiVariables } from './types';
 
-/** A function that adds one area's routes to the API. */
-export type RouteModule = (app: ApiApp) => void;
+/** Where the served OpenAPI document takes its server origin and examples from (read on each build). */
+export type DocumentSource = () => DocumentOptions;
 
 function errorResponse(err: ServiceError): Response {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -19,7 +22,7 @@ function errorResponse(err: ServiceError): Response {
  * Builds the versioned API: authentication, idempotency and the spec's error object for every
  * failure (unknown routes included). Request logging wraps this app in `createApiHandler`.
  */
-export function createApiApp(ctx: Ctx, tokens: TokenService, modules: RouteModule[]): ApiApp {
+export function createApiApp(ctx: Ctx, tokens: TokenService, modules: (RouteModule | ((app: ApiApp) => void))[], documentSource: DocumentSource = () => ({})): ApiApp {
   const app: ApiApp = new Hono<{ Bindings: ApiBindings; Variables: ApiVariables }>().basePath(API_BASE);
 
   app.onError((err) => {
@@ -27,21 +30,36 @@ export function createApiApp(ctx: Ctx, tokens: TokenService, modules: RouteModul
     if (e.status >= 500) console.error('[api] internal error:', err);
     return errorResponse(e);
   });
-  app.notFound((c) =>
-    errorResponse(new ServiceError(404, 'NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`)),
-  );
+  app.notFound((c) => {
+    // Why: an unauthenticated caller learns nothing about which routes exist.
+    const authError = c.get('authError');
+    if (authError) return errorResponse(toServiceError(authError));
+    return errorResponse(new ServiceError(404, 'NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`));
+  });
 
   app.use('*', async (c, next) => {
     // Why: console calls arrive through an authenticated bridge (per-run token or IPC sender check),
     // never from the network, so they act with the workspace's full authority.
+    c.set('authError', undefined);
+    c.set('principal', undefined);
     if (c.env?.consoleCall) c.set('principal', { kind: 'CONSOLE', id: 'console', permissions: [...PERMISSIONS] });
-    else c.set('principal', tokens.authenticate(c.req.header('Authorization')));
+    else {
+      // Authentication failures are kept, not thrown, so PUBLIC routes (the reference, device-code
+      // redemption) answer without credentials; every other route throws them first.
+      try {
+        c.set('principal', tokens.authenticate(c.req.header('Authorization')));
+      } catch (err) {
+        c.set('authError', err instanceof Error ? err : new Error(String(err)));
+      }
+    }
     c.set('rawBody', undefined);
     await next();
   });
   app.use('*', idempotency(ctx));
 
-  for (const register of modules) register(app);
+  const all = [referenceRoutes(() => contract, documentSource), ...modules];
+  const contract: Contract = mergeContracts(...all.map((m) => ('contract' in m ? m.contract : {})));
+  for (const m of all) ('register' in m ? m.register(app) : m(app));
   return app;
 }
 

@@ -21,8 +21,11 @@ export function idempotency(ctx: Ctx): MiddlewareHandler<{ Bindings: ApiBindings
   return async (c, next) => {
     const key = c.req.header('Idempotency-Key');
     if (key === undefined || c.req.method === 'GET') return next();
+    // Why: a key is never recorded for a caller who is not authenticated (the route refuses them,
+    // or, for a PUBLIC route, the answer is not scoped to anyone).
+    const principal = c.get('principal')?.id;
+    if (principal === undefined) return next();
     if (key.length === 0 || key.length > 255) throw invalidInput('Idempotency-Key', 'must be 1 to 255 characters');
-    const principal = c.get('principal').id;
     // Keyed on the decoded path: `Quote:x` and `Quote%3Ax` name the same resource.
     const route = `${c.req.method} ${safeDecode(c.req.path)}`;
     const hash = createHash('sha256').update(await rawBody(c)).digest('hex');

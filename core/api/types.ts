@@ -18,7 +18,10 @@ export interface ApiBindings {
 
 /** Values the middleware stores on the request context. */
 export interface ApiVariables {
-  principal: Principal;
+  /** The authenticated caller; absent when the credentials were missing or wrong (see `authError`). */
+  principal: Principal | undefined;
+  /** Why authentication failed; thrown by every route that is not PUBLIC, and by unknown routes. */
+  authError: Error | undefined;
   rawBody: string | undefined;
 }
 

@@ -9,6 +9,16 @@ export interface Page<T> {
   totalCount: number;
 }
 
+/** The list envelope's schema around an item schema (for route declarations and the OpenAPI document). */
+export function pageSchema<T extends z.ZodType>(item: T, id: string) {
+  return z.object({
+    data: z.array(item),
+    hasMore: z.boolean().meta({ description: 'Whether another page follows' }),
+    nextCursor: z.string().optional().meta({ description: 'Pass as `cursor` to read the next page; present only when hasMore is true' }),
+    totalCount: z.number().int().min(0).meta({ description: 'How many items match the filters, over all pages' }),
+  }).strict().meta({ id });
+}
+
 /** Query parameters shared by every paginated list. */
 export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),

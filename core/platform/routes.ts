@@ -1,20 +1,26 @@
-import type { ApiApp } from '../api/types';
-import { requirePermission } from '../api/guard';
-import { jsonBody } from '../api/validate';
-import { json } from '../api/app';
-import { configPatchSchema } from './schema';
+import { defineRoute, implement, reply } from '../api/contract';
+import { configPatchSchema, platformConfigSchema } from './schema';
 import type { PlatformService } from './service';
 
-/** `GET /config` and `PATCH /config`. */
+/** `GET /config` and `PATCH /config`, declared once. */
+export const platformContract = {
+  getPlatformConfig: defineRoute({
+    method: 'get', path: '/config', tag: 'Platform configuration', permission: 'VIEW',
+    summary: "The platform's configuration",
+    responses: { 200: { description: 'The configuration', schema: platformConfigSchema } },
+  }),
+  updatePlatformConfig: defineRoute({
+    method: 'patch', path: '/config', tag: 'Platform configuration', permission: 'MANAGE',
+    summary: 'Changes any subset of the editable fields',
+    body: configPatchSchema,
+    responses: { 200: { description: 'The updated configuration', schema: platformConfigSchema } },
+  }),
+};
+
+/** Serves the platform configuration routes. */
 export function platformRoutes(platform: PlatformService) {
-  return (app: ApiApp) => {
-    app.get('/config', (c) => {
-      requirePermission(c, 'VIEW');
-      return json(platform.get());
-    });
-    app.patch('/config', async (c) => {
-      requirePermission(c, 'MANAGE');
-      return json(platform.update(await jsonBody(c, configPatchSchema)));
-    });
-  };
+  return implement(platformContract, {
+    getPlatformConfig: () => reply(200, platform.get()),
+    updatePlatformConfig: ({ body }) => reply(200, platform.update(body)),
+  });
 }

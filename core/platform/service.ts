@@ -15,7 +15,7 @@ interface ConfigRow {
 /** The configuration a new workspace starts with. */
 export function defaultConfig(name: string): PlatformConfigData {
   const cur = (currencyCode: string, maxAmount: number) => ({
-    currencyCode, minAmount: 1, maxAmount, enabledTransactionTypes: ['INCOMING', 'OUTGOING'] as ('INCOMING' | 'OUTGOING')[],
+    currencyCode, minAmount: 1, maxAmount, enabledTransactionTypes: ['INCOMING', 'OUTGOING'] as ('INCOMING' | 'OUTGOING')[], requiredCounterpartyFields: [],
   });
   return {
     name,
@@ -46,14 +46,25 @@ export class PlatformService {
     const row = this.ctx.db.prepare('SELECT id, data, created_at, updated_at FROM platform_config WHERE singleton = 1').get() as ConfigRow | undefined;
     if (!row) throw new Error('workspace has no platform configuration');
     // Configurations written before a field existed get its default (forward-compatible reads).
-    return { id: row.id, ...defaultConfig(''), ...(JSON.parse(row.data) as PlatformConfigData), createdAt: isoOf(row.created_at), updatedAt: isoOf(row.updated_at) };
+    const data = { ...defaultConfig(''), ...(JSON.parse(row.data) as PlatformConfigData) };
+    const { webhookEndpoint, ...rest } = data;
+    return {
+      id: row.id, ...rest,
+      supportedCurrencies: rest.supportedCurrencies.map((c) => ({ ...c, requiredCounterpartyFields: c.requiredCounterpartyFields ?? [] })),
+      ...(webhookEndpoint ? { webhookEndpoint } : {}),
+      createdAt: isoOf(row.created_at), updatedAt: isoOf(row.updated_at),
+    };
+  }
+
+  /** The stored configuration fields (null where no webhook endpoint is set). */
+  private data(): PlatformConfigData {
+    const { id: _id, createdAt: _c, updatedAt: _u, webhookEndpoint, ...rest } = this.get();
+    return { ...rest, webhookEndpoint: webhookEndpoint ?? null };
   }
 
   /** Applies a validated patch and records a PLATFORM_CONFIG.UPDATED event. */
   update(patch: z.infer<typeof configPatchSchema>): PlatformConfig {
-    const current = this.get();
-    const { id: _id, createdAt: _c, updatedAt: _u, ...data } = current;
-    const next: PlatformConfigData = { ...data, ...patch };
+    const next: PlatformConfigData = { ...this.data(), ...patch };
     next.supportedCurrencies.forEach((c, i) => {
       if (c.minAmount > c.maxAmount) throw invalidInput(`supportedCurrencies.${i}.minAmount`, 'must not exceed maxAmount');
     });

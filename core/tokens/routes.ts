@@ -1,32 +1,50 @@
-import type { ApiApp } from '../api/types';
-import { requirePermission } from '../api/guard';
-import { jsonBody, queryOf } from '../api/validate';
-import { json } from '../api/app';
+import { defineRoute, idParam, implement, noContent, reply } from '../api/contract';
 import { pageQuerySchema } from '../kernel/pagination';
-import { createTokenSchema } from './schema';
+import { z } from 'zod';
+import { apiTokenPageSchema, apiTokenSchema, createdApiTokenSchema, createTokenSchema } from './schema';
 import type { TokenService } from './service';
 
-/** `POST/GET /tokens`, `GET/DELETE /tokens/{tokenId}`. */
+const tokenId = z.object({ tokenId: idParam('The API token id', 'ApiToken:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b') });
+
+/** `POST/GET /tokens`, `GET/DELETE /tokens/{tokenId}`, declared once. */
+export const tokenContract = {
+  createToken: defineRoute({
+    method: 'post', path: '/tokens', tag: 'API tokens', permission: 'MANAGE',
+    summary: 'Creates an API token; its secret is returned only here',
+    body: createTokenSchema,
+    responses: { 201: { description: 'The token with its secret', schema: createdApiTokenSchema } },
+  }),
+  listTokens: defineRoute({
+    method: 'get', path: '/tokens', tag: 'API tokens', permission: 'VIEW',
+    summary: 'Lists the API tokens, newest first',
+    query: pageQuerySchema,
+    responses: { 200: { description: 'A page of tokens', schema: apiTokenPageSchema } },
+  }),
+  getTokenById: defineRoute({
+    method: 'get', path: '/tokens/{tokenId}', tag: 'API tokens', permission: 'VIEW',
+    summary: 'One API token (never its secret)',
+    params: tokenId,
+    responses: { 200: { description: 'The token', schema: apiTokenSchema } },
+    errors: { 404: 'TOKEN_NOT_FOUND' },
+  }),
+  deleteTokenById: defineRoute({
+    method: 'delete', path: '/tokens/{tokenId}', tag: 'API tokens', permission: 'MANAGE',
+    summary: 'Revokes an API token at once',
+    params: tokenId,
+    responses: { 204: { description: 'Revoked' } },
+    errors: { 404: 'TOKEN_NOT_FOUND' },
+  }),
+};
+
+/** Serves the API token routes. */
 export function tokenRoutes(tokens: TokenService) {
-  return (app: ApiApp) => {
-    app.post('/tokens', async (c) => {
-      requirePermission(c, 'MANAGE');
-      const body = await jsonBody(c, createTokenSchema);
-      return json(tokens.create(body.name, body.permissions), 201);
-    });
-    app.get('/tokens', (c) => {
-      requirePermission(c, 'VIEW');
-      const q = queryOf(c, pageQuerySchema);
-      return json(tokens.list(q.limit, q.cursor));
-    });
-    app.get('/tokens/:tokenId', (c) => {
-      requirePermission(c, 'VIEW');
-      return json(tokens.get(c.req.param('tokenId')));
-    });
-    app.delete('/tokens/:tokenId', (c) => {
-      requirePermission(c, 'MANAGE');
-      tokens.delete(c.req.param('tokenId'));
-      return c.body(null, 204);
-    });
-  };
+  return implement(tokenContract, {
+    createToken: ({ body }) => reply(201, tokens.create(body.name, body.permissions)),
+    listTokens: ({ query }) => reply(200, tokens.list(query.limit, query.cursor)),
+    getTokenById: ({ params }) => reply(200, tokens.get(params.tokenId)),
+    deleteTokenById: ({ params }) => {
+      tokens.delete(params.tokenId);
+      return noContent();
+    },
+  });
 }

@@ -1,24 +1,35 @@
 import { z } from 'zod';
 import { PERMISSIONS } from '../api/types';
+import { pageSchema } from '../kernel/pagination';
 
 /** `POST /tokens` body. */
 export const createTokenSchema = z.object({
   name: z.string().trim().min(1).max(100),
   permissions: z.array(z.enum(PERMISSIONS)).min(1).default(['VIEW']),
-});
+}).meta({ id: 'CreateApiTokenRequest' });
+
+const tokenFields = {
+  id: z.string().meta({ example: 'ApiToken:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b' }),
+  name: z.string(),
+  clientId: z.string().meta({ description: 'The user name of HTTP Basic authentication' }),
+  permissions: z.array(z.enum(PERMISSIONS)),
+  createdAt: z.string().meta({ format: 'date-time' }),
+  updatedAt: z.string().meta({ format: 'date-time' }),
+  lastUsedAt: z.string().meta({ format: 'date-time' }).optional(),
+};
 
 /** An API token as the API returns it (the secret only on creation). */
-export interface ApiToken {
-  id: string;
-  name: string;
-  clientId: string;
-  permissions: string[];
-  createdAt: string;
-  updatedAt: string;
-  lastUsedAt?: string;
-}
+export const apiTokenSchema = z.object(tokenFields).strict().meta({ id: 'ApiToken' });
+/** An API token as the API returns it (the secret only on creation). */
+export type ApiToken = z.infer<typeof apiTokenSchema>;
 
 /** The creation response: the token plus its secret, shown this once. */
-export interface CreatedApiToken extends ApiToken {
-  clientSecret: string;
-}
+export const createdApiTokenSchema = z.object({
+  ...tokenFields,
+  clientSecret: z.string().meta({ description: 'The password of HTTP Basic authentication; shown only in this response' }),
+}).strict().meta({ id: 'CreatedApiToken' });
+/** The creation response: the token plus its secret, shown this once. */
+export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;
+
+/** A page of API tokens. */
+export const apiTokenPageSchema = pageSchema(apiTokenSchema, 'ApiTokenList');

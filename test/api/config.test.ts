@@ -14,10 +14,12 @@ describe('GET /config', () => {
   it('returns the platform configuration with its id and timestamps', async () => {
     const r = await srv.api.get('/config');
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ name: 'Demo Platform', umaDomain: 'demo-platform.localhost', webhookEndpoint: null, createdAt: FROZEN_AT, updatedAt: FROZEN_AT });
+    expect(r.body).toMatchObject({ name: 'Demo Platform', umaDomain: 'demo-platform.localhost', createdAt: FROZEN_AT, updatedAt: FROZEN_AT });
+    // Upstream's webhookEndpoint is a string or absent, never null.
+    expect(r.body).not.toHaveProperty('webhookEndpoint');
     expect(r.body.id).toMatch(/^PlatformConfig:/);
     expect(r.body.fees).toEqual({ variableFeeRate: 0.005, fixedFees: expect.objectContaining({ USD: 30, EUR: 30, MXN: 500 }) });
-    expect(r.body.supportedCurrencies[0]).toEqual({ currencyCode: 'USD', minAmount: 1, maxAmount: 1_000_000_000, enabledTransactionTypes: ['INCOMING', 'OUTGOING'] });
+    expect(r.body.supportedCurrencies[0]).toEqual({ currencyCode: 'USD', minAmount: 1, maxAmount: 1_000_000_000, enabledTransactionTypes: ['INCOMING', 'OUTGOING'], requiredCounterpartyFields: [] });
   });
 });
 

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore, API_BASE, type Core } from '../../core/index';
 import type { CoreOptions } from '../../core/index';
+import { checkAgainstContract } from './contract-check';
 import { startLoopbackServer, type LoopbackServer } from '../../core/host/server';
 import type { Customer } from '../../core/customers/schema';
 import type { InternalAccount } from '../../core/accounts/internal-service';
@@ -95,6 +96,7 @@ export class ApiClient {
         parsed = text;
       }
     }
+    checkAgainstContract(method, `${this.base}${path}`, res.status, parsed, text);
     return { status: res.status, body: parsed, text, headers: res.headers };
   }
 

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
 import { createCore, API_BASE, type Core } from '../../core/index';
 import { startLoopbackServer, type LoopbackServer } from '../../core/host/server';
+import { checkAgainstContract } from './contract-check';
 
 export const FROZEN_AT = '2026-01-01T00:00:00.000Z';
 export const FROZEN_MS = Date.parse(FROZEN_AT);
@@ -50,6 +51,7 @@ export class Client {
     } catch {
       parsed = text;
     }
+    checkAgainstContract(method, `${this.base}${path}`, res.status, parsed, text);
     return { status: res.status, body: parsed, text, headers: res.headers };
   }
 
