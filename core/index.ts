@@ -9,6 +9,9 @@ import { seedWorkspace, type SeedCredentials, type SeedOptions } from './seed';
 import { createApiApp } from './api/app';
 import { createApiHandler, type ApiHandler } from './api/handler';
 import { API_BASE } from './api/types';
+import { collectExamples } from './api/examples';
+import type { Examples } from './api/openapi';
+import { apiContract } from './api-contract';
 import { platformRoutes } from './platform/routes';
 import { tokenRoutes } from './tokens/routes';
 import { accountRoutes } from './accounts/routes';
@@ -58,6 +61,22 @@ export interface Core {
   close(): void;
 }
 
+/**
+ * The document's response examples, read from a throwaway seeded workspace in memory so that they
+ * show a newcomer's data (never this workspace's customers) and are always real answers of this code.
+ */
+async function seededExamples(): Promise<Examples> {
+  const example = createCore({ dbPath: ':memory:', clock: { mode: 'FROZEN', frozenAt: '2026-01-01T09:00:00.000Z' } });
+  try {
+    return await collectExamples(apiContract, async (path) => {
+      const r = await example.callApi({ method: 'GET', path });
+      return { status: r.status, body: r.body };
+    });
+  } finally {
+    example.close();
+  }
+}
+
 /** Creates a core over a workspace file, migrating it and seeding it when new. */
 export function createCore(options: CoreOptions): Core {
   const dbPath = options.dbPath ?? join(options.dataDir ?? '.', 'workspace.sqlite');
@@ -68,7 +87,10 @@ export function createCore(options: CoreOptions): Core {
     const hasPlatform = kernel.db.prepare('SELECT 1 FROM platform_config').get() !== undefined;
     let initialCredentials: SeedCredentials | undefined;
     if (!hasPlatform && options.seed !== false) initialCredentials = seedWorkspace(services, options.seed ?? {});
+    const runtime: WorkspaceRuntime = { dbPath, host: options.host ?? { kind: 'test' }, initialCredentials };
 
+    let examples: Promise<Examples> | undefined;
+    const documentSource = async () => ({ origin: runtime.host.origin, examples: await (examples ??= seededExamples()) });
     const app = createApiApp(kernel, services.tokens, [
       platformRoutes(services.platform),
       tokenRoutes(services.tokens),
@@ -81,9 +103,8 @@ export function createCore(options: CoreOptions): Core {
       transferRoutes(services.transfers),
       walletRoutes({ credentials: services.credentials, verification: services.verification, sessions: services.walletSessions, actions: services.walletActions }),
       sandboxRoutes(services.clock, services.internal, services.quotes, services.transactions, services.incoming),
-    ]);
+    ], documentSource);
     const api = createApiHandler(kernel, app);
-    const runtime: WorkspaceRuntime = { dbPath, host: options.host ?? { kind: 'test' }, initialCredentials };
     const handlers: ConsoleHandlers = buildConsoleHandlers(services, runtime);
     kernel.scheduler.runDue();
 

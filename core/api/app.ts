@@ -9,7 +9,7 @@ import { referenceRoutes } from './reference-routes';
 import { API_BASE, PERMISSIONS, type ApiApp, type ApiBindings, type ApiVariables } from './types';
 
 /** Where the served OpenAPI document takes its server origin and examples from (read on each build). */
-export type DocumentSource = () => DocumentOptions;
+export type DocumentSource = () => DocumentOptions | Promise<DocumentOptions>;
 
 function errorResponse(err: ServiceError): Response {
   const headers: Record<string, string> = { 'content-type': 'application/json' };

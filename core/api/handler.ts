@@ -12,6 +12,8 @@ export interface ApiCallOptions {
 /** The fetch-style entry point that every transport uses. */
 export interface ApiHandler {
   fetch(request: Request, options?: ApiCallOptions): Promise<Response>;
+  /** Every route the router answers, as `METHOD /path` in OpenAPI form below the versioned base. */
+  routes(): string[];
 }
 
 /**
@@ -20,6 +22,9 @@ export interface ApiHandler {
  */
 export function createApiHandler(ctx: Ctx, app: ApiApp): ApiHandler {
   return {
+    routes: () => [...new Set(app.routes
+      .filter((r) => r.method !== 'ALL')
+      .map((r) => `${r.method} ${r.path.slice(API_BASE.length).replace(/:([^/]+)/g, '{$1}')}`))],
     async fetch(request, options = {}) {
       const url = new URL(request.url);
       if (url.pathname === '/healthz') {

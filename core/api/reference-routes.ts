@@ -12,11 +12,14 @@ export const referenceContract = {
 };
 
 /** Serves the document of `contract` (which includes this route), rebuilt only when the origin changes. */
-export function referenceRoutes(contract: () => Contract, source: () => DocumentOptions): RouteModule {
+export function referenceRoutes(contract: () => Contract, source: () => DocumentOptions | Promise<DocumentOptions>): RouteModule {
   let cached: { origin: string; doc: Record<string, unknown> } | undefined;
   return implement(referenceContract, {
-    getOpenApiDocument: () => {
-      const options = source();
+    getOpenApiDocument: async ({ c }) => {
+      const configured = await source();
+      // The server address is the one the caller reached (the Host check admits loopback names only);
+      // console calls, which have no address of their own, get the host's configured origin.
+      const options = c.env?.consoleCall ? configured : { ...configured, origin: new URL(c.req.url).origin };
       const origin = options.origin ?? '';
       if (cached?.origin !== origin) cached = { origin, doc: buildOpenApiDocument(contract(), options) };
       return reply(200, cached.doc);

@@ -1,6 +1,7 @@
 import type {
   ApiRequest, ApiResponse, BridgeResult, ConsoleBridge, DomainEvent, HandlerInput, HandlerName, HandlerOutput,
 } from '../../core/index';
+import type { ApiCallExchange, ApiCallInput, ApiCallOutput, ApiRouteKey, ApiRoutes } from '../../core/api/client-types';
 
 /**
  * The only module that touches a bridge. It picks the Electron preload's `window.paymentsConsole`
@@ -153,11 +154,43 @@ export function responseError(res: ApiResponse): ConsoleError {
   return new ConsoleError(body.code ?? `HTTP_${res.status}`, body.message ?? `The API answered ${res.status}`, res.status, body.details);
 }
 
-/** Calls the platform API as the console (logged like any integrator call); returns the body, throws on >= 400. */
-export async function api<T = unknown>(request: ApiRequest): Promise<T> {
-  const res = await getBridge().api(request);
+/** The input argument of a route: optional when the route needs neither path parameters nor a body. */
+type InputArgs<K extends ApiRouteKey> = object extends ApiCallInput<ApiRoutes[K]>
+  ? [input?: ApiCallInput<ApiRoutes[K]>]
+  : [input: ApiCallInput<ApiRoutes[K]>];
+
+/** Builds the bridge request of a typed call: `{name}` segments filled from `params`, percent-encoded. */
+export function requestOf(route: string, input: { params?: Record<string, unknown>; query?: unknown; body?: unknown; headers?: Record<string, string> } = {}): ApiRequest {
+  const space = route.indexOf(' ');
+  const method = route.slice(0, space) as ApiRequest['method'];
+  const path = route.slice(space + 1).replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = input.params?.[name];
+    if (value === undefined || value === '') throw new ConsoleError('CLIENT_ERROR', `${route} needs the path parameter ${name}`, 0);
+    return encodeURIComponent(String(value));
+  });
+  const request: ApiRequest = { method, path };
+  if (input.query !== undefined) request.query = input.query as ApiRequest['query'];
+  if (input.body !== undefined) request.body = input.body;
+  if (input.headers !== undefined) request.headers = input.headers;
+  return request;
+}
+
+/**
+ * Calls the platform API as the console (logged like any integrator call), by the route as the spec
+ * writes it (`api('GET /quotes/{quoteId}', { params: { quoteId } })`). The path, its parameters, its
+ * body and the answer's type all come from the route's one declaration. Throws a ConsoleError on >= 400.
+ */
+export async function api<K extends ApiRouteKey>(route: K, ...[input]: InputArgs<K>): Promise<ApiCallOutput<ApiRoutes[K]>> {
+  const res = await getBridge().api(requestOf(route, input as Parameters<typeof requestOf>[1]));
   if (res.status >= 400) throw responseError(res);
-  return res.body as T;
+  return res.body as ApiCallOutput<ApiRoutes[K]>;
+}
+
+/** Like `api`, but also returns the success status (for routes that answer 202 challenges or 200 results). */
+export async function apiWithStatus<K extends ApiRouteKey>(route: K, ...[input]: InputArgs<K>): Promise<ApiCallExchange<ApiRoutes[K]>> {
+  const res = await getBridge().api(requestOf(route, input as Parameters<typeof requestOf>[1]));
+  if (res.status >= 400) throw responseError(res);
+  return { status: res.status, body: res.body } as ApiCallExchange<ApiRoutes[K]>;
 }
 
 /**

@@ -2,7 +2,7 @@ import { defineStore } from 'pinia';
 import type { ApiToken, CreatedApiToken } from '../../core/tokens/schema';
 import type { Permission } from '../../core/api/types';
 import { api } from '../api/client';
-import { createPager, type PageOf } from '../lib/pager';
+import { createPager } from '../lib/pager';
 
 export type { ApiToken, CreatedApiToken, Permission };
 /** Every permission a token can hold. */
@@ -11,13 +11,13 @@ export const PERMISSION_VALUES: readonly Permission[] = ['VIEW', 'TRANSACT', 'MA
 /** API tokens, managed through the platform API itself (`/tokens`). */
 export const useTokensStore = defineStore('tokens', () => {
   const list = createPager<ApiToken>(
-    (cursor) => api<PageOf<ApiToken>>({ method: 'GET', path: '/tokens', query: { limit: 100, cursor } }),
+    (cursor) => api('GET /tokens', { query: { limit: 100, cursor } }),
     (t) => t.id,
   );
 
   /** Creates a token; the answer carries its secret, which is never shown again. */
   async function create(name: string, permissions: Permission[]): Promise<CreatedApiToken> {
-    const created = await api<CreatedApiToken>({ method: 'POST', path: '/tokens', body: { name, permissions } });
+    const created = await api('POST /tokens', { body: { name, permissions } });
     const { clientSecret: _secret, ...token } = created;
     list.prepend([token]);
     return created;
@@ -25,7 +25,7 @@ export const useTokensStore = defineStore('tokens', () => {
 
   /** Deletes a token; integrations using it stop working at once. */
   async function remove(id: string): Promise<void> {
-    await api({ method: 'DELETE', path: `/tokens/${encodeURIComponent(id)}` });
+    await api('DELETE /tokens/{tokenId}', { params: { tokenId: id } });
     list.items.value = list.items.value.filter((t) => t.id !== id);
     list.total.value = Math.max(0, list.total.value - 1);
   }

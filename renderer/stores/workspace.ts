@@ -1,7 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
 import type { HandlerOutput } from '../../core/index';
-import type { PlatformConfig } from '../../core/platform/schema';
 import { api, invoke, onEvent, toConsoleError, type ConsoleError } from '../api/client';
 
 /** The Overview's facts about the open workspace. */
@@ -69,7 +68,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   /** Loads the platform's supported currency codes (`GET /config`) once, for forms. */
   async function loadCurrencies(): Promise<string[]> {
     if (currencyCodes.value.length === 0) {
-      const config = await api<PlatformConfig>({ method: 'GET', path: '/config' });
+      const config = await api('GET /config');
       currencyCodes.value = config.supportedCurrencies.map((c) => c.currencyCode);
     }
     return currencyCodes.value;

@@ -90,14 +90,14 @@ describe('errors as data become ConsoleError', () => {
 
   it('throws for API answers of 400 and above, with the API error body', async () => {
     const fake = fakeBridge({}, (req) =>
-      req.path === '/customers'
-        ? { status: 400, headers: {}, body: { status: 400, code: 'INVALID_INPUT', message: 'email: Invalid email address', details: { errors: [] } } }
+      req.method === 'POST'
+        ? { status: 400, headers: {}, body: { status: 400, code: 'INVALID_INPUT', message: 'name: Too small', details: { errors: [] } } }
         : { status: 200, headers: {}, body: { data: [] } },
     );
     setBridge(fake.bridge);
-    await expect(api({ method: 'GET', path: '/tokens' })).resolves.toEqual({ data: [] });
-    const err = await api({ method: 'POST', path: '/customers', body: {} }).catch((e: unknown) => e);
-    expect(err).toMatchObject({ name: 'ConsoleError', code: 'INVALID_INPUT', status: 400, message: 'email: Invalid email address' });
+    await expect(api('GET /tokens')).resolves.toEqual({ data: [] });
+    const err = await api('POST /tokens', { body: { name: '' } }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: 'ConsoleError', code: 'INVALID_INPUT', status: 400, message: 'name: Too small' });
   });
 });
 
@@ -116,18 +116,18 @@ describe('the browser bridge', () => {
   it('posts invoke and api calls to absolute bridge paths with the X-Console-Token header', async () => {
     const fetchImpl = vi.fn(async (url: string | URL | Request, _init?: RequestInit) =>
       String(url) === '/__bridge/api'
-        ? new Response(JSON.stringify({ status: 201, headers: {}, body: { id: 'Customer:1' } }))
+        ? new Response(JSON.stringify({ status: 201, headers: {}, body: { id: 'ApiToken:1' } }))
         : new Response(JSON.stringify({ ok: false, error: { status: 400, code: 'INVALID_INPUT', message: 'q: Too small' } })),
     );
     const { env } = browserEnv('?token=t0k', fetchImpl as unknown as typeof fetch);
     setBridge(createBrowserBridge(env));
-    await expect(api({ method: 'POST', path: '/customers', body: { customerType: 'INDIVIDUAL' } })).resolves.toEqual({ id: 'Customer:1' });
+    await expect(api('POST /tokens', { body: { name: 'CI' } })).resolves.toEqual({ id: 'ApiToken:1' });
     await expect(invoke('search/query', { q: '' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     const [url, init] = fetchImpl.mock.calls[0]!;
     expect(url).toBe('/__bridge/api');
     expect(init?.method).toBe('POST');
     expect((init?.headers as Record<string, string>)['X-Console-Token']).toBe('t0k');
-    expect(JSON.parse(String(init?.body))).toEqual({ method: 'POST', path: '/customers', body: { customerType: 'INDIVIDUAL' } });
+    expect(JSON.parse(String(init?.body))).toEqual({ method: 'POST', path: '/tokens', body: { name: 'CI' } });
     expect(JSON.parse(String(fetchImpl.mock.calls[1]![1]?.body))).toEqual({ name: 'search/query', input: { q: '' } });
   });
 
@@ -135,7 +135,7 @@ describe('the browser bridge', () => {
     const refused = async () => new Response(JSON.stringify({ ok: false, error: { status: 401, code: 'CONSOLE_TOKEN_INVALID', message: 'Missing or wrong console token' } }), { status: 401 });
     const { env } = browserEnv('', refused as unknown as typeof fetch);
     setBridge(createBrowserBridge(env));
-    await expect(api({ method: 'GET', path: '/tokens' })).rejects.toMatchObject({ code: 'CONSOLE_TOKEN_INVALID', status: 401 });
+    await expect(api('GET /tokens')).rejects.toMatchObject({ code: 'CONSOLE_TOKEN_INVALID', status: 401 });
   });
 
   it('shares one EventSource among listeners, delivers domain events, and closes it after the last unsubscribe', () => {
