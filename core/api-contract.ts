@@ -2,6 +2,15 @@ import { mergeContracts } from './api/contract';
 import { referenceContract } from './api/reference-routes';
 import { platformContract } from './platform/routes';
 import { tokenContract } from './tokens/routes';
+import { customerContract } from './customers/routes';
+import { accountContract } from './accounts/routes';
+import { receiverContract } from './receivers/routes';
+import { rateContract } from './rates/routes';
+import { walletContract } from './wallet/routes';
+import { quoteContract } from './quotes/routes';
+import { transactionContract } from './transactions/routes';
+import { transferContract } from './transfers/routes';
+import { sandboxContract } from './sandbox/routes';
 
 /**
  * Every route of the API in one map, keyed by operation id. The served OpenAPI document, the test
@@ -11,6 +20,15 @@ export const apiContract = mergeContracts(
   referenceContract,
   platformContract,
   tokenContract,
+  accountContract,
+  customerContract,
+  receiverContract,
+  rateContract,
+  walletContract,
+  quoteContract,
+  transactionContract,
+  transferContract,
+  sandboxContract,
 );
 
 /** The type of the whole contract (the renderer's client derives its paths, bodies and answers from it). */

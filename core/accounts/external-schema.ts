@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { pageSchema } from '../kernel/pagination';
+import { PAYMENT_RAILS } from '../quotes/schema';
 
 const digits = (n: number) => z.string().regex(new RegExp(`^\\d{${n}}$`), `must be exactly ${n} digits`);
 const phone = z.string().regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 phone number such as +254700000001');
@@ -7,14 +9,17 @@ const swift = z.string().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a
 const accountNumber = z.string().regex(/^[0-9A-Za-z]{1,34}$/, 'must be 1-34 letters or digits');
 const address = z.string().min(8).max(128);
 
+// Upstream's beneficiary carries more optional fields than are modelled here; they are kept and echoed.
 /** The beneficiary named on an external account. */
 export const beneficiarySchema = z.discriminatedUnion('beneficiaryType', [
   z.object({ beneficiaryType: z.literal('INDIVIDUAL'), fullName: z.string().trim().min(1), countryOfResidence: z.string().length(2).optional(), birthDate: z.string().optional(), nationality: z.string().optional() }).loose(),
   z.object({ beneficiaryType: z.literal('BUSINESS'), legalName: z.string().trim().min(1), countryOfResidence: z.string().length(2).optional(), registrationNumber: z.string().optional() }).loose(),
-]);
+]).meta({ id: 'Beneficiary' });
 
-const bank = { beneficiary: beneficiarySchema, bankName: z.string().optional(), paymentRails: z.array(z.string()).optional() };
-const mobile = { phoneNumber: phone, provider: z.string().min(1), beneficiary: beneficiarySchema };
+const paymentRails = z.array(z.enum(PAYMENT_RAILS)).min(1)
+  .meta({ description: 'Rails the account receives on; defaults to every rail of its account type' });
+const bank = { beneficiary: beneficiarySchema, bankName: z.string().optional(), paymentRails: paymentRails.optional() };
+const mobile = { phoneNumber: phone, provider: z.string().min(1), beneficiary: beneficiarySchema, paymentRails: paymentRails.optional() };
 const wallet = { address, beneficiary: beneficiarySchema.optional() };
 
 /** Per `accountType`: the fields required in `accountInfo`, and which of them is the primary identifier. */
@@ -49,15 +54,32 @@ for (const c of ['HKD', 'MYR', 'THB', 'VND', 'SGD', 'IDR', 'BDT', 'EGP', 'GHS', 
   ACCOUNT_INFO[`${c}_ACCOUNT`] = { primary: 'accountNumber', schema: z.object({ ...bank, accountNumber, bankName: z.string().min(1), swiftCode: swift.optional() }) };
 }
 
-/** `POST /customers/external-accounts` and `POST /platform/external-accounts` body (accountInfo checked per type). */
+/** True for bank and mobile-money account types, which receive on payment rails (wallets do not). */
+export function hasRails(accountType: string): boolean {
+  return accountType.endsWith('_ACCOUNT');
+}
+
+const pascal = (type: string) => type.toLowerCase().replace(/(^|_)([a-z])/g, (_m, _s, ch: string) => ch.toUpperCase());
+type Variants = [z.ZodObject, ...z.ZodObject[]];
+
+/** `accountInfo` of a request, one variant per `accountType` (unknown fields are dropped). */
+const accountInfoInput = z.discriminatedUnion('accountType', Object.entries(ACCOUNT_INFO).map(([type, spec]) =>
+  spec.schema.extend({ accountType: z.literal(type) })) as unknown as Variants);
+
+/** `accountInfo` as returned: the request's fields, with `paymentRails` always present on bank and mobile variants. */
+export const accountInfoSchema = z.discriminatedUnion('accountType', Object.entries(ACCOUNT_INFO).map(([type, spec]) =>
+  spec.schema.extend({ accountType: z.literal(type), ...(hasRails(type) ? { paymentRails } : {}) }).strict()
+    .meta({ id: `External${pascal(type)}Info` })) as unknown as Variants).meta({ id: 'ExternalAccountInfo' });
+
+/** `POST /customers/external-accounts` and `POST /platform/external-accounts` body. */
 export const createExternalAccountSchema = z.object({
-  customerId: z.string().min(1).optional(),
-  currency: z.string().min(3).max(5),
-  accountInfo: z.object({ accountType: z.enum(Object.keys(ACCOUNT_INFO) as [string, ...string[]]) }).loose(),
-  platformAccountId: z.string().min(1).max(100).optional(),
-  ownershipType: z.enum(['FIRST_PARTY', 'THIRD_PARTY']).optional(),
+  customerId: z.string().min(1).optional().meta({ description: 'The owner; required on the customers path, refused on the platform path' }),
+  currency: z.string().min(3).max(5).meta({ example: 'USD' }),
+  accountInfo: accountInfoInput,
+  platformAccountId: z.string().min(1).max(100).optional().meta({ description: "The platform's own id for the account" }),
+  ownershipType: z.enum(['FIRST_PARTY', 'THIRD_PARTY']).optional().meta({ description: 'Default THIRD_PARTY, which requires a beneficiary' }),
   defaultUmaDepositAccount: z.boolean().optional(),
-});
+}).meta({ id: 'CreateExternalAccountRequest' });
 
 /** The currencies an account type can hold (`XXX_ACCOUNT` holds XXX; wallets their assets); undefined means any. */
 export function currenciesOfAccountType(accountType: string): string[] | undefined {
@@ -66,3 +88,30 @@ export function currenciesOfAccountType(accountType: string): string[] | undefin
   const m = /^([A-Z]{3})_ACCOUNT$/.exec(accountType);
   return m && accountType !== 'SWIFT_ACCOUNT' ? [m[1]!] : undefined;
 }
+
+/** Statuses of an external account (deleted accounts end INACTIVE). */
+export const EXTERNAL_ACCOUNT_STATUSES = ['PENDING', 'ACTIVE', 'PENDING_OWNERSHIP_VERIFICATION', 'UNVERIFIED', 'UNDER_REVIEW', 'INACTIVE'] as const;
+/** Results of the beneficiary name check. */
+export const BENEFICIARY_STATUSES = ['MATCHED', 'PARTIAL_MATCH', 'NOT_MATCHED', 'UNSUPPORTED', 'CHECKED_BY_RECEIVING_FI', 'PENDING'] as const;
+
+/** A bank account or wallet outside the platform that money is paid to (or pulled from). */
+export const externalAccountSchema = z.object({
+  id: z.string().meta({ example: 'ExternalAccount:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b' }),
+  customerId: z.string().optional().meta({ description: 'The owner; absent for an account of the platform itself' }),
+  status: z.enum(EXTERNAL_ACCOUNT_STATUSES),
+  currency: z.string().meta({ example: 'USD' }),
+  accountInfo: accountInfoSchema,
+  platformAccountId: z.string().optional(),
+  ownershipType: z.enum(['FIRST_PARTY', 'THIRD_PARTY']).optional(),
+  defaultUmaDepositAccount: z.boolean(),
+  beneficiaryVerificationStatus: z.enum(BENEFICIARY_STATUSES).optional()
+    .meta({ description: "The receiving institution's check of the beneficiary name (sandbox: suffixes 102-107)" }),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+}).strict().meta({ id: 'ExternalAccount', description: 'A bank account or wallet outside the platform, of a customer or of the platform' });
+
+/** The ExternalAccount resource. */
+export type ExternalAccount = z.infer<typeof externalAccountSchema>;
+
+/** A page of external accounts. */
+export const externalAccountPageSchema = pageSchema(externalAccountSchema, 'ExternalAccountList');

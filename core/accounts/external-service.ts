@@ -5,26 +5,14 @@ import { conflict, invalidInput, notFound, ServiceError } from '../kernel/errors
 import { findCurrency } from '../kernel/money';
 import { selectPage, type Page } from '../kernel/pagination';
 import { scenarioSuffix } from '../sandbox/suffix';
-import { parseWith } from '../api/validate';
-import { ACCOUNT_INFO, currenciesOfAccountType, type createExternalAccountSchema } from './external-schema';
+import { accountRails } from '../payments/instructions';
+import { ACCOUNT_INFO, currenciesOfAccountType, hasRails, type createExternalAccountSchema, type ExternalAccount } from './external-schema';
+
+/** The ExternalAccount resource (declared with its schema in external-schema.ts). */
+export type { ExternalAccount } from './external-schema';
 
 /** Result of the sandbox's beneficiary name check. */
-export type BeneficiaryStatus = 'MATCHED' | 'PARTIAL_MATCH' | 'NOT_MATCHED' | 'UNSUPPORTED' | 'CHECKED_BY_RECEIVING_FI' | 'PENDING';
-
-/** The ExternalAccount resource. */
-export interface ExternalAccount {
-  id: string;
-  customerId?: string;
-  status: string;
-  currency: string;
-  accountInfo: Record<string, unknown>;
-  platformAccountId?: string;
-  ownershipType?: string;
-  defaultUmaDepositAccount: boolean;
-  beneficiaryVerificationStatus?: BeneficiaryStatus;
-  createdAt: string;
-  updatedAt: string;
-}
+export type BeneficiaryStatus = NonNullable<ExternalAccount['beneficiaryVerificationStatus']>;
 
 /** An external account row as stored. */
 export interface ExternalAccountRow {
@@ -34,9 +22,9 @@ export interface ExternalAccountRow {
   account_type: string;
   primary_identifier: string;
   account_info: string;
-  status: string;
+  status: ExternalAccount['status'];
   platform_account_id: string | null;
-  ownership_type: string | null;
+  ownership_type: ExternalAccount['ownershipType'] | null;
   default_uma_deposit: number;
   beneficiary_status: BeneficiaryStatus | null;
   created_at: number;
@@ -48,10 +36,17 @@ const BENEFICIARY_BY_SUFFIX: Record<string, BeneficiaryStatus> = {
   '102': 'NOT_MATCHED', '103': 'PARTIAL_MATCH', '104': 'PENDING', '106': 'UNSUPPORTED', '107': 'CHECKED_BY_RECEIVING_FI',
 };
 
-/** Maps a row to the resource. */
+/** `accountInfo` as stored, with the account type's rails filled in where the caller gave none. */
+function withRails(info: Record<string, unknown>, accountType: string, currency: string): Record<string, unknown> {
+  if (!hasRails(accountType) || (Array.isArray(info['paymentRails']) && info['paymentRails'].length)) return info;
+  return { ...info, paymentRails: accountRails(accountType, currency) };
+}
+
+/** Maps a row to the resource (rows stored before rails were defaulted get them here). */
 export function externalFromRow(r: ExternalAccountRow): ExternalAccount {
+  const info = withRails(JSON.parse(r.account_info) as Record<string, unknown>, r.account_type, r.currency);
   const a: ExternalAccount = {
-    id: r.id, status: r.status, currency: r.currency, accountInfo: JSON.parse(r.account_info) as Record<string, unknown>,
+    id: r.id, status: r.status, currency: r.currency, accountInfo: info,
     defaultUmaDepositAccount: r.default_uma_deposit === 1, createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at),
   };
   if (r.customer_id) a.customerId = r.customer_id;
@@ -70,13 +65,14 @@ export class ExternalAccountService {
     if (owner === 'CUSTOMER' && !input.customerId) throw invalidInput('customerId', 'is required for a customer external account');
     if (owner === 'PLATFORM' && input.customerId) throw invalidInput('customerId', 'must be omitted for a platform external account');
     if (input.customerId) this.customerExists(input.customerId);
-    const type = input.accountInfo.accountType;
+    const { accountType: type, ...fields } = input.accountInfo as Record<string, unknown> & { accountType: string };
     const spec = ACCOUNT_INFO[type]!;
-    const info = parseWith(spec.schema, input.accountInfo, 'accountInfo.') as Record<string, unknown>;
     const currency = input.currency.toUpperCase();
     if (!findCurrency(currency)) throw invalidInput('currency', `${input.currency} is not a supported currency`);
     const allowed = currenciesOfAccountType(type);
     if (allowed && !allowed.includes(currency)) throw invalidInput('currency', `${currency} does not match accountType ${type} (expected ${allowed.join(' or ')})`);
+    // Upstream requires paymentRails on bank variants: a caller that names none gets every rail of the type.
+    const info = withRails(fields, type, currency);
     const ownership = input.ownershipType ?? 'THIRD_PARTY';
     if (ownership === 'THIRD_PARTY' && !info['beneficiary']) throw invalidInput('accountInfo.beneficiary', 'is required for a THIRD_PARTY account');
     const primary = String(info[spec.primary]);

@@ -1,45 +1,26 @@
-import { createHash } from 'node:crypto';
+import { accountRails, collectionAccountType, instructionFor } from '../payments/instructions';
+import type { PaymentInstructionsResource } from '../payments/schema';
 
-/** The spec's PaymentInstructions object. */
-export interface PaymentInstructions {
-  accountOrWalletInfo: Record<string, unknown> & { accountType: string };
-  instructionsNotes?: string;
-  isPlatformAccount?: boolean;
-}
+/** The spec's PaymentInstructions object (the console imports it under this name). */
+export type PaymentInstructions = PaymentInstructionsResource;
 
-/** Deterministic digits derived from a seed, so the same account always shows the same numbers. */
-export function digitsFrom(seed: string, n: number): string {
-  let out = '';
-  let block = seed;
-  while (out.length < n) {
-    block = createHash('sha256').update(block).digest('hex');
-    out += block.replace(/[a-f]/g, '').slice(0, n - out.length);
-  }
-  return out;
-}
+// Money sent to fund an internal account lands in the sandbox bank's FBO account held for the
+// platform; PIX codes name that holder as the receiver.
+const FBO_HOLDER = 'Sandbox Bank FBO';
 
 /**
- * Where to send money to fund an internal account: the sandbox's bank details in the account's
- * currency, with the account's unique reference that credits it.
+ * Where to send money to fund an internal account: the sandbox's collection details in the account's
+ * currency (the same variants as a quote's instructions: BRL as a PIX code, crypto as a wallet), on
+ * every rail the account receives, with the account's unique reference that credits it. The payer
+ * chooses the amount.
  */
 export function fundingInstructions(reference: string, currency: string, isPlatformAccount: boolean): PaymentInstructions[] {
-  const d = (n: number) => digitsFrom(reference, n);
-  const base = { isPlatformAccount, instructionsNotes: `Include the reference ${reference} so the payment is credited to this account.` };
-  switch (currency) {
-    case 'USD':
-      return [{ ...base, accountOrWalletInfo: { accountType: 'USD_ACCOUNT', paymentRails: ['ACH', 'WIRE', 'RTP'], accountNumber: d(12), routingNumber: '021000021', bankName: 'Sandbox Bank N.A.', reference } }];
-    case 'EUR':
-      return [{ ...base, accountOrWalletInfo: { accountType: 'EUR_ACCOUNT', paymentRails: ['SEPA', 'SEPA_INSTANT'], iban: `DE89${d(18)}`, swiftCode: 'SANDDEFFXXX', reference } }];
-    case 'MXN':
-      return [{ ...base, accountOrWalletInfo: { accountType: 'MXN_ACCOUNT', paymentRails: ['SPEI'], clabeNumber: d(18), reference } }];
-    case 'GBP':
-      return [{ ...base, accountOrWalletInfo: { accountType: 'GBP_ACCOUNT', paymentRails: ['FASTER_PAYMENTS'], sortCode: d(6), accountNumber: d(8), reference } }];
-    case 'BTC':
-      return [{ ...base, instructionsNotes: 'Pay the invoice or send to the Spark address.', accountOrWalletInfo: { accountType: 'SPARK_WALLET', assetType: 'BTC', address: `sp1${d(40)}`, invoice: `lnbcrt1${d(60)}` } }];
-    case 'USDC':
-    case 'USDT':
-      return [{ ...base, instructionsNotes: `Send ${currency} on Solana to this address.`, accountOrWalletInfo: { accountType: 'SOLANA_WALLET', assetType: currency, address: d(44) } }];
-    default:
-      return [{ ...base, accountOrWalletInfo: { accountType: `${currency}_ACCOUNT`, paymentRails: ['BANK_TRANSFER'], accountNumber: d(12), bankName: 'Sandbox Bank', reference } }];
-  }
+  const accountType = collectionAccountType(currency);
+  return [instructionFor({
+    accountType, currency, reference, seed: reference, platformName: FBO_HOLDER, isPlatformAccount,
+    rails: accountRails(accountType, currency),
+    notes: accountType.endsWith('_ACCOUNT')
+      ? `Include the reference ${reference} so the payment is credited to this account.`
+      : `Send ${currency} to this ${accountType === 'SPARK_WALLET' ? 'Spark address or pay the invoice' : 'address'}; it is credited to this account.`,
+  })];
 }

@@ -1,9 +1,10 @@
 import type { Db } from '../kernel/db';
+import type { InternalAccount } from './schema';
 
 /** Internal account types. */
-export type InternalAccountType = 'INTERNAL_FIAT' | 'INTERNAL_CRYPTO' | 'EMBEDDED_WALLET';
+export type InternalAccountType = InternalAccount['type'];
 /** Internal account statuses. */
-export type InternalAccountStatus = 'PENDING' | 'ACTIVE' | 'CLOSED' | 'FROZEN' | 'FAILED';
+export type InternalAccountStatus = InternalAccount['status'];
 
 /** An internal account row as stored. */
 export interface InternalAccountRow {

@@ -2,28 +2,18 @@ import { randomBytes } from 'node:crypto';
 import type { Ctx } from '../context';
 import { isoOf } from '../kernel/clock';
 import { conflict, invalidInput, notFound } from '../kernel/errors';
-import { CRYPTO_CODES, currencyAmount, findCurrency, type CurrencyAmount } from '../kernel/money';
+import { CRYPTO_CODES, currencyAmount, findCurrency } from '../kernel/money';
 import { selectPage, type Page } from '../kernel/pagination';
 import { edgeAccount, type LedgerService } from '../ledger/service';
-import { fundingInstructions, type PaymentInstructions } from './funding';
+import { fundingInstructions } from './funding';
 import {
   findInternalAccount, findOwnedAccount, insertInternalAccount,
   type InternalAccountRow, type InternalAccountStatus, type InternalAccountType,
 } from './internal-repo';
+import type { InternalAccount } from './schema';
 
-/** The InternalAccount resource. */
-export interface InternalAccount {
-  id: string;
-  customerId?: string;
-  type: InternalAccountType;
-  status: InternalAccountStatus;
-  balance: CurrencyAmount;
-  totalBalance: CurrencyAmount;
-  fundingPaymentInstructions: PaymentInstructions[];
-  privateEnabled?: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+/** The InternalAccount resource (declared with its schema in schema.ts). */
+export type { InternalAccount } from './schema';
 
 /** Filters of the internal account lists. */
 export interface InternalAccountFilter {
@@ -31,6 +21,8 @@ export interface InternalAccountFilter {
   customerId?: string | undefined;
   currency?: string | undefined;
   type?: InternalAccountType | undefined;
+  /** Accounts of deleted customers are left out unless this is true. */
+  includeDeleted?: boolean | undefined;
   limit: number;
   cursor?: string | undefined;
 }
@@ -110,6 +102,8 @@ export class InternalAccountService {
     if (f.customerId) (where.push('customer_id = ?'), params.push(f.customerId));
     if (f.currency) (where.push('currency = ?'), params.push(f.currency));
     if (f.type) (where.push('type = ?'), params.push(f.type));
+    // Why: a deleted customer answers 410, so its accounts would be dangling entries in a default list.
+    if (f.owner === 'CUSTOMERS' && !f.includeDeleted) where.push('NOT EXISTS (SELECT 1 FROM customers c WHERE c.id = internal_accounts.customer_id AND c.is_deleted = 1)');
     return selectPage<InternalAccountRow, InternalAccount>(this.ctx.db, {
       select: 'SELECT * FROM internal_accounts', from: 'FROM internal_accounts', where, params,
       limit: f.limit, cursor: f.cursor, order: 'desc', keyColumn: 'created_at', idColumn: 'id',

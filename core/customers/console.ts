@@ -11,7 +11,7 @@ export function customerHandlers(customers: CustomerService, internal: InternalA
     'customers/list': handler(listCustomersQuery.extend({ limit: z.number().int().min(1).max(100).default(50) }), (q) => customers.list(q)),
     'customers/get': handler(z.object({ id: z.string().min(1) }), ({ id }) => ({
       customer: customers.get(id),
-      internalAccounts: internal.list({ owner: 'CUSTOMERS', customerId: id, limit: 100 }).data,
+      internalAccounts: internal.list({ owner: 'CUSTOMERS', customerId: id, includeDeleted: true, limit: 100 }).data,
       externalAccounts: external.list('CUSTOMER', { customerId: id, limit: 100 }).data,
     })),
   };

@@ -1,6 +1,6 @@
 import type { Db } from '../kernel/db';
 import { isoOf } from '../kernel/clock';
-import type { Customer, VerificationStatus } from './schema';
+import { INDIVIDUAL_FIELDS, type Customer, type VerificationStatus } from './schema';
 
 /** A customer row as stored; fields beyond the indexed ones live in `data`. */
 export interface CustomerRow {
@@ -19,19 +19,30 @@ export interface CustomerRow {
   updated_at: number;
 }
 
+type PersonFields = Partial<Pick<Extract<Customer, { customerType: 'INDIVIDUAL' }>, (typeof INDIVIDUAL_FIELDS)[number]>>;
+/** The fields kept in the `data` column (everything but the indexed columns). */
+type CustomerData = PersonFields & Partial<Pick<Customer, 'currencies' | 'endUserTermsConsent'>>
+  & { businessInfo?: Extract<Customer, { customerType: 'BUSINESS' }>['businessInfo'] };
+
 /** Maps a row to the Customer resource (KYC for individuals, KYB for businesses). */
 export function customerFromRow(r: CustomerRow): Customer {
-  const data = JSON.parse(r.data) as Record<string, unknown>;
-  const c: Customer = {
-    id: r.id, platformCustomerId: r.platform_customer_id, customerType: r.customer_type, umaAddress: r.uma_address,
-    ...data, isDeleted: r.is_deleted === 1, createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at),
+  const data = JSON.parse(r.data) as CustomerData;
+  const fields = {
+    id: r.id, platformCustomerId: r.platform_customer_id, umaAddress: r.uma_address,
+    ...(r.region ? { region: r.region } : {}),
+    ...(data.currencies ? { currencies: data.currencies } : {}),
+    ...(r.email ? { email: r.email } : {}),
+    ...(r.phone_number ? { phoneNumber: r.phone_number } : {}),
+    ...(data.endUserTermsConsent ? { endUserTermsConsent: data.endUserTermsConsent } : {}),
+    isDeleted: r.is_deleted === 1, createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at),
   };
-  if (r.customer_type === 'INDIVIDUAL') c.kycStatus = r.kyc_status;
-  else c.kybStatus = r.kyc_status;
-  if (r.email) c.email = r.email;
-  if (r.phone_number) c.phoneNumber = r.phone_number;
-  if (r.region) c.region = r.region;
-  return c;
+  if (r.customer_type === 'BUSINESS') {
+    // A business is created with its businessInfo and patches only merge into it.
+    if (!data.businessInfo) throw new Error(`Business customer ${r.id} has no businessInfo`);
+    return { customerType: 'BUSINESS', kybStatus: r.kyc_status, ...fields, businessInfo: data.businessInfo };
+  }
+  const person = Object.fromEntries(INDIVIDUAL_FIELDS.filter((k) => data[k] !== undefined).map((k) => [k, data[k]])) as PersonFields;
+  return { customerType: 'INDIVIDUAL', kycStatus: r.kyc_status, ...fields, ...person };
 }
 
 /** Inserts a customer row. */

@@ -1,38 +1,80 @@
-import type { ApiApp } from '../api/types';
-import { requirePermission } from '../api/guard';
-import { jsonBody, queryOf } from '../api/validate';
-import { json } from '../api/app';
-import { createCustomerSchema, listCustomersQuery, updateCustomerSchema } from './schema';
+import { z } from 'zod';
+import { defineRoute, idParam, implement, reply } from '../api/contract';
+import { createCustomerSchema, customerPageSchema, customerSchema, listCustomersQuery, updateCustomerSchema } from './schema';
 import type { CustomerService } from './service';
 import type { WalletActions } from '../wallet/actions';
-import { signedRequestOf, signedResponse } from '../wallet/routes';
+import { signedRequestOf } from '../wallet/routes';
+import { signedRetryChallengeSchema } from '../wallet/schema';
 
-/** `/customers` CRUD. Registered after the `/customers/internal-accounts` and `/customers/external-accounts` routes. */
+const customerId = z.object({ customerId: idParam('The customer id', 'Customer:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b') });
+const deleted = { 404: 'USER_NOT_FOUND: no such customer', 410: 'CUSTOMER_DELETED: the customer has been deleted' };
+
+/** `/customers` CRUD, declared once (mounted after the `/customers/...-accounts` routes, whose paths it would shadow). */
+export const customerContract = {
+  createCustomer: defineRoute({
+    method: 'post', path: '/customers', tag: 'Customers', permission: 'MANAGE',
+    summary: 'Creates a customer and its internal accounts',
+    description: 'One internal account is opened per currency (default: the platform\'s first). In the sandbox individuals are KYC APPROVED at once '
+      + 'and their accounts ACTIVE; businesses start KYB UNVERIFIED with PENDING accounts.',
+    body: createCustomerSchema,
+    responses: { 201: { description: 'The new customer', schema: customerSchema } },
+    errors: { 409: 'CONFLICT: a live customer has this platformCustomerId; UMA_ADDRESS_EXISTS: the UMA address is taken' },
+  }),
+  listCustomers: defineRoute({
+    method: 'get', path: '/customers', tag: 'Customers', permission: 'VIEW',
+    summary: 'Lists customers, newest first',
+    description: 'Deleted customers are left out unless `includeDeleted=true`.',
+    query: listCustomersQuery,
+    responses: { 200: { description: 'A page of customers', schema: customerPageSchema } },
+  }),
+  getCustomerById: defineRoute({
+    method: 'get', path: '/customers/{customerId}', tag: 'Customers', permission: 'VIEW',
+    summary: 'One customer (a deleted one answers with isDeleted true)',
+    params: customerId,
+    responses: { 200: { description: 'The customer', schema: customerSchema } },
+    errors: { 404: 'USER_NOT_FOUND: no such customer' },
+  }),
+  updateCustomerById: defineRoute({
+    method: 'patch', path: '/customers/{customerId}', tag: 'Customers', permission: 'MANAGE',
+    summary: "Changes a customer's fields",
+    description: '`customerType` may be sent (upstream clients always do) but must be the customer\'s own type. Changing an email tied to an '
+      + 'embedded wallet\'s EMAIL_OTP credential (or a phone tied to SMS_OTP) is a signed wallet action: the first call answers 202 with a '
+      + 'challenge, and the identical retry stamped by a wallet session changes the customer and the credential together.',
+    params: customerId,
+    body: updateCustomerSchema,
+    signed: true,
+    responses: {
+      200: { description: 'The updated customer', schema: customerSchema },
+      202: { description: 'The change touches a tied wallet credential: sign payloadToSign and retry', schema: signedRetryChallengeSchema },
+    },
+    errors: {
+      ...deleted,
+      401: 'WALLET_SIGNATURE_MISSING, WALLET_SIGNATURE_MALFORMED, WALLET_SIGNATURE_BODY_MISMATCH, WALLET_SIGNATURE_INVALID, REQUEST_ID_MISSING: the signed retry failed',
+      409: 'CONFLICT: another live customer has this platformCustomerId; UMA_ADDRESS_EXISTS: the UMA address is taken',
+    },
+  }),
+  deleteCustomerById: defineRoute({
+    method: 'delete', path: '/customers/{customerId}', tag: 'Customers', permission: 'MANAGE',
+    summary: 'Deletes a customer (soft: it still answers reads)',
+    description: 'Its platformCustomerId and UMA address become free; it leaves the customer and internal account lists unless `includeDeleted=true`.',
+    params: customerId,
+    responses: { 200: { description: 'The deleted customer, isDeleted true', schema: customerSchema } },
+    errors: deleted,
+  }),
+};
+
+/** Serves the customer routes. */
 export function customerRoutes(customers: CustomerService, wallets: WalletActions) {
-  return (app: ApiApp) => {
-    app.post('/customers', async (c) => {
-      requirePermission(c, 'MANAGE');
-      return json(customers.create(await jsonBody(c, createCustomerSchema)), 201);
-    });
-    app.get('/customers', (c) => {
-      requirePermission(c, 'VIEW');
-      return json(customers.list(queryOf(c, listCustomersQuery)));
-    });
-    app.get('/customers/:customerId', (c) => {
-      requirePermission(c, 'VIEW');
-      return json(customers.get(c.req.param('customerId')));
-    });
-    app.patch('/customers/:customerId', async (c) => {
-      requirePermission(c, 'MANAGE');
-      const id = c.req.param('customerId');
-      const patch = await jsonBody(c, updateCustomerSchema);
+  return implement(customerContract, {
+    createCustomer: ({ body }) => reply(201, customers.create(body)),
+    listCustomers: ({ query }) => reply(200, customers.list(query)),
+    getCustomerById: ({ params }) => reply(200, customers.get(params.customerId)),
+    updateCustomerById: async ({ params: { customerId: id }, body, c }) => {
+      customers.checkPatch(id, body);
       // Why: a contact tied to an embedded wallet's OTP credential is changed by a signed wallet action.
-      if (wallets.tiedChanges(id, patch).length) return signedResponse(wallets.updateTiedContact(id, patch, await signedRequestOf(c)));
-      return json(customers.update(id, patch));
-    });
-    app.delete('/customers/:customerId', (c) => {
-      requirePermission(c, 'MANAGE');
-      return json(customers.delete(c.req.param('customerId')));
-    });
-  };
+      if (wallets.tiedChanges(id, body).length) return wallets.updateTiedContact(id, body, await signedRequestOf(c));
+      return reply(200, customers.update(id, body));
+    },
+    deleteCustomerById: ({ params }) => reply(200, customers.delete(params.customerId)),
+  });
 }

@@ -1,39 +1,55 @@
 import { z } from 'zod';
 import { currencyCodes } from '../kernel/money';
+import { pageSchema } from '../kernel/pagination';
 
 const currencyCode = z.string().refine((c) => currencyCodes().includes(c), { message: 'is not a supported currency code' });
+const country = z.string().length(2, 'must be an ISO 3166-1 alpha-2 code');
+
+/** The customer types. */
+export const CUSTOMER_TYPES = ['INDIVIDUAL', 'BUSINESS'] as const;
+/** KYC (individuals) or KYB (businesses) statuses. */
+export const VERIFICATION_STATUSES = ['UNVERIFIED', 'PENDING', 'APPROVED', 'REJECTED', 'HOLD'] as const;
+/** KYC (individuals) or KYB (businesses) status. */
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 /** A postal address. */
 export const addressSchema = z.object({
   line1: z.string().min(1), line2: z.string().optional(), city: z.string().min(1), state: z.string().optional(),
-  postalCode: z.string().min(1), country: z.string().length(2, 'must be an ISO 3166-1 alpha-2 code'),
-});
+  postalCode: z.string().min(1), country,
+}).strict().meta({ id: 'Address' });
+
+const consentSchema = z.object({ version: z.string(), acceptedAt: z.iso.datetime() }).strict()
+  .meta({ description: 'Which end-user terms the customer accepted, and when' });
 
 const common = {
   platformCustomerId: z.string().trim().min(1).max(100).optional(),
-  region: z.string().length(2, 'must be an ISO 3166-1 alpha-2 code').optional(),
+  region: country.optional(),
   currencies: z.array(currencyCode).min(1).max(20).optional(),
   email: z.email().optional(),
   phoneNumber: z.string().regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 phone number such as +14155550100').optional(),
   umaAddress: z.string().regex(/^\$[a-z0-9._-]{1,64}@[a-z0-9.-]+\.[a-z]{2,}$/i, 'must look like $name@domain.example').optional(),
-  endUserTermsConsent: z.object({ version: z.string(), acceptedAt: z.iso.datetime() }).optional(),
+  endUserTermsConsent: consentSchema.optional(),
 };
 
 const individual = {
   fullName: z.string().trim().min(1).max(200).optional(),
   birthDate: z.iso.date().optional(),
-  nationality: z.string().length(2).optional(),
+  nationality: country.optional(),
   address: addressSchema.optional(),
   idType: z.string().optional(),
   identifier: z.string().optional(),
-  countryOfIssuance: z.string().length(2).optional(),
+  countryOfIssuance: country.optional(),
 };
 
+/** The fields only individuals have. */
+export const INDIVIDUAL_FIELDS = Object.keys(individual) as (keyof typeof individual)[];
+
+// Upstream's business info carries more optional fields than are modelled here; they are kept and echoed.
 /** Business details; `registrationNumber` drives the sandbox's KYB outcome later. */
 export const businessInfoSchema = z.object({
-  legalName: z.string().trim().min(1), country: z.string().length(2), taxId: z.string().min(1),
+  legalName: z.string().trim().min(1), country, taxId: z.string().min(1),
   incorporatedOn: z.iso.date(), registrationNumber: z.string().optional(), address: addressSchema.optional(),
-}).loose();
+}).loose().meta({ id: 'BusinessInfo' });
 
 /** `POST /customers` body, by `customerType`. */
 export const createCustomerSchema = z.discriminatedUnion('customerType', [
@@ -41,41 +57,75 @@ export const createCustomerSchema = z.discriminatedUnion('customerType', [
   z.object({ customerType: z.literal('BUSINESS'), ...common, businessInfo: businessInfoSchema }).strict(),
 ]);
 
-/** `PATCH /customers/{id}` body: the editable fields (the type cannot change). */
+/** `PATCH /customers/{id}` body: the editable fields, checked against the customer's type by the service. */
 export const updateCustomerSchema = z
-  .object({ ...common, ...individual, businessInfo: businessInfoSchema.partial().optional() })
+  .object({
+    // Upstream's update body is discriminated by customerType, so its clients always send it.
+    customerType: z.enum(CUSTOMER_TYPES).optional().meta({ description: "The customer's own type (optional; a customer's type cannot change)" }),
+    ...common, ...individual, businessInfo: businessInfoSchema.partial().optional(),
+  })
   .omit({ currencies: true })
   .strict()
-  .refine((v) => Object.keys(v).length > 0, { message: 'must change at least one field' });
+  .refine((v) => Object.keys(v).some((k) => k !== 'customerType'), { message: 'must change at least one field' })
+  .meta({ id: 'UpdateCustomerRequest' });
 
 /** `GET /customers` query. */
 export const listCustomersQuery = z.object({
   platformCustomerId: z.string().optional(),
-  customerType: z.enum(['INDIVIDUAL', 'BUSINESS']).optional(),
+  customerType: z.enum(CUSTOMER_TYPES).optional(),
   region: z.string().optional(),
-  email: z.string().optional(),
+  email: z.string().optional().meta({ description: 'Matched in any letter case' }),
   umaAddress: z.string().optional(),
-  kycStatus: z.enum(['UNVERIFIED', 'PENDING', 'APPROVED', 'REJECTED', 'HOLD']).optional(),
-  createdAfter: z.iso.datetime({ offset: true }).optional(),
-  createdBefore: z.iso.datetime({ offset: true }).optional(),
-  includeDeleted: z.enum(['true', 'false']).optional(),
+  kycStatus: z.enum(VERIFICATION_STATUSES).optional().meta({ description: 'KYC or KYB status' }),
+  createdAfter: z.iso.datetime({ offset: true }).optional().meta({ description: 'Inclusive' }),
+  createdBefore: z.iso.datetime({ offset: true }).optional().meta({ description: 'Inclusive' }),
+  includeDeleted: z.enum(['true', 'false']).optional().meta({ description: 'Also list deleted customers (default false)' }),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().min(1).optional(),
 });
 
-/** KYC (individuals) or KYB (businesses) status. */
-export type VerificationStatus = 'UNVERIFIED' | 'PENDING' | 'APPROVED' | 'REJECTED' | 'HOLD';
+const resourceFields = {
+  id: z.string().meta({ example: 'Customer:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b' }),
+  platformCustomerId: z.string().meta({ description: "The platform's own id for the customer (generated when not given)", example: 'cust-alice-001' }),
+  umaAddress: z.string().meta({ example: '$alice.johnson@demo-platform.localhost' }),
+  region: z.string().optional(),
+  currencies: z.array(z.string()).optional().meta({ description: 'Currencies the customer holds internal accounts in', example: ['USD'] }),
+  email: z.string().optional(),
+  phoneNumber: z.string().optional(),
+  endUserTermsConsent: consentSchema.optional(),
+  isDeleted: z.boolean().meta({ description: 'Deleted customers still answer reads; changes to them are 410 CUSTOMER_DELETED' }),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+};
+
+/** A person; KYC is approved on creation in the sandbox. */
+export const individualCustomerSchema = z.object({
+  customerType: z.literal('INDIVIDUAL'),
+  kycStatus: z.enum(VERIFICATION_STATUSES),
+  ...resourceFields,
+  fullName: z.string().optional(),
+  birthDate: z.iso.date().optional(),
+  nationality: z.string().optional(),
+  address: addressSchema.optional(),
+  idType: z.string().optional(),
+  identifier: z.string().optional(),
+  countryOfIssuance: z.string().optional(),
+}).strict().meta({ id: 'IndividualCustomer' });
+
+/** A business; KYB starts UNVERIFIED and its accounts wait as PENDING until approval. */
+export const businessCustomerSchema = z.object({
+  customerType: z.literal('BUSINESS'),
+  kybStatus: z.enum(VERIFICATION_STATUSES),
+  ...resourceFields,
+  businessInfo: businessInfoSchema,
+}).strict().meta({ id: 'BusinessCustomer' });
+
+/** The Customer resource, by `customerType`. */
+export const customerSchema = z.discriminatedUnion('customerType', [individualCustomerSchema, businessCustomerSchema])
+  .meta({ id: 'Customer', description: 'A person or business the platform moves money for' });
 
 /** The Customer resource. */
-export interface Customer {
-  id: string;
-  platformCustomerId: string;
-  customerType: 'INDIVIDUAL' | 'BUSINESS';
-  umaAddress: string;
-  kycStatus?: VerificationStatus;
-  kybStatus?: VerificationStatus;
-  isDeleted: boolean;
-  createdAt: string;
-  updatedAt: string;
-  [field: string]: unknown;
-}
+export type Customer = z.infer<typeof customerSchema>;
+
+/** A page of customers. */
+export const customerPageSchema = pageSchema(customerSchema, 'CustomerList');

@@ -5,7 +5,7 @@ import { selectPage, type Page } from '../kernel/pagination';
 import type { InternalAccountService } from '../accounts/internal-service';
 import type { PlatformService } from '../platform/service';
 import { customerFromRow, findCustomer, insertCustomer, updateCustomerRow, type CustomerRow } from './repo';
-import type { createCustomerSchema, Customer, listCustomersQuery, updateCustomerSchema } from './schema';
+import { INDIVIDUAL_FIELDS, type createCustomerSchema, type Customer, type listCustomersQuery, type updateCustomerSchema } from './schema';
 
 const INDEXED = ['platformCustomerId', 'email', 'phoneNumber', 'umaAddress', 'region', 'customerType'];
 
@@ -83,14 +83,27 @@ export class CustomerService {
     });
   }
 
-  /** Applies an update; the customer type cannot change and a deleted customer cannot be edited. */
-  update(id: string, patch: z.infer<typeof updateCustomerSchema>): Customer {
+  /**
+   * Checks an update before anything changes (and before a signed-retry challenge is issued): a
+   * deleted customer is 410, `customerType` must be the customer's own, fields of the other type are
+   * refused, and new identifiers must be free. Returns the stored row.
+   */
+  checkPatch(id: string, patch: z.infer<typeof updateCustomerSchema>): CustomerRow {
     this.assertLive(id);
     const r = this.row(id);
-    if (patch.businessInfo && r.customer_type !== 'BUSINESS') throw invalidInput('businessInfo', 'applies only to BUSINESS customers');
-    if (r.customer_type === 'BUSINESS' && patch.fullName !== undefined) throw invalidInput('fullName', 'applies only to INDIVIDUAL customers');
+    if (patch.customerType && patch.customerType !== r.customer_type) {
+      throw invalidInput('customerType', `must be ${r.customer_type}, the customer's type (a customer's type cannot change)`);
+    }
+    const foreign = r.customer_type === 'BUSINESS' ? INDIVIDUAL_FIELDS.find((k) => patch[k] !== undefined) : patch.businessInfo ? 'businessInfo' : undefined;
+    if (foreign) throw invalidInput(foreign, `applies only to ${r.customer_type === 'BUSINESS' ? 'INDIVIDUAL' : 'BUSINESS'} customers`);
     if (patch.platformCustomerId && patch.platformCustomerId !== r.platform_customer_id) this.assertPlatformIdFree(patch.platformCustomerId);
     if (patch.umaAddress && patch.umaAddress !== r.uma_address) this.assertUmaFree(patch.umaAddress);
+    return r;
+  }
+
+  /** Applies an update checked by `checkPatch`; `customerType` only confirms the type and is not stored. */
+  update(id: string, patch: z.infer<typeof updateCustomerSchema>): Customer {
+    const r = this.checkPatch(id, patch);
     const data = JSON.parse(r.data) as Record<string, unknown>;
     for (const [k, v] of Object.entries(patch)) {
       if (INDEXED.includes(k)) continue;
@@ -109,7 +122,7 @@ export class CustomerService {
     };
     return this.ctx.transaction(() => {
       updateCustomerRow(this.ctx.db, next);
-      this.ctx.events.append('CUSTOMER.UPDATED', 'Customer', id, { changed: Object.keys(patch) });
+      this.ctx.events.append('CUSTOMER.UPDATED', 'Customer', id, { changed: Object.keys(patch).filter((k) => k !== 'customerType') });
       return customerFromRow(next);
     });
   }

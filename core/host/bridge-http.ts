@@ -1,9 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import type { Core } from '../index';
 
 /** Header carrying the per-run console token on bridge calls. */
 export const TOKEN_HEADER = 'x-console-token';
+
+/** How often an idle event stream sends a comment, so proxies and the browser keep it open. */
+export const HEARTBEAT_MS = 15_000;
 
 const apiRequestSchema = z.object({
   method: z.enum(['GET', 'POST', 'PATCH', 'PUT', 'DELETE']),
@@ -30,74 +35,84 @@ export function tokenMatches(expected: string, presented: string | null | undefi
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/**
- * The browser console's bridge: the same three functions the Electron preload offers (invoke, api,
- * events), over HTTP and Server-Sent Events, each guarded by the per-run token.
- */
-export async function handleBridge(core: Core, token: string, request: Request, path: string): Promise<Response> {
-  const url = new URL(request.url);
-  if (path === '/__bridge/events' && request.method === 'GET') {
-    // EventSource cannot send headers, so the events stream takes the token from the query.
-    if (!tokenMatches(token, url.searchParams.get('token'))) return refuse(401, 'CONSOLE_TOKEN_INVALID', 'Missing or wrong console token');
-    return eventStream(core, request.signal);
-  }
-  if (request.method !== 'POST') return refuse(405, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${path}`);
-  if (!tokenMatches(token, request.headers.get(TOKEN_HEADER))) return refuse(401, 'CONSOLE_TOKEN_INVALID', 'Missing or wrong console token');
-  let payload: unknown;
+async function readJson(c: Context): Promise<{ ok: true; value: unknown } | { ok: false }> {
   try {
-    payload = await request.json();
+    return { ok: true, value: await c.req.json() };
   } catch {
-    return refuse(400, 'INVALID_INPUT', 'Bridge request body is not valid JSON');
+    return { ok: false };
   }
-  if (path === '/__bridge/invoke') {
-    const p = invokeSchema.safeParse(payload);
+}
+
+/**
+ * The browser console's bridge, mounted at /__bridge: the same three functions the Electron preload
+ * offers (invoke, api, events), over HTTP and Server-Sent Events, each guarded by the per-run token.
+ */
+export function bridgeRoutes(core: Core, token: string): Hono {
+  const app = new Hono();
+
+  // EventSource cannot send headers, so the events stream takes the token from the query.
+  app.get('/events', (c) => {
+    if (!tokenMatches(token, c.req.query('token'))) return refuse(401, 'CONSOLE_TOKEN_INVALID', 'Missing or wrong console token');
+    return eventStream(c, core);
+  });
+
+  // Why: every POST is checked before routing, so an unknown bridge route reveals nothing without the token.
+  app.use('*', async (c, next) => {
+    if (c.req.method !== 'POST') return refuse(405, 'METHOD_NOT_ALLOWED', `${c.req.method} is not allowed on ${c.req.path}`);
+    if (!tokenMatches(token, c.req.header(TOKEN_HEADER))) return refuse(401, 'CONSOLE_TOKEN_INVALID', 'Missing or wrong console token');
+    await next();
+  });
+
+  app.post('/invoke', async (c) => {
+    const body = await readJson(c);
+    if (!body.ok) return refuse(400, 'INVALID_INPUT', 'Bridge request body is not valid JSON');
+    const p = invokeSchema.safeParse(body.value);
     if (!p.success) return refuse(400, 'INVALID_INPUT', 'Bridge invoke needs {name, input}');
     return jsonResponse(await core.invoke(p.data.name, p.data.input));
-  }
-  if (path === '/__bridge/api') {
-    const p = apiRequestSchema.safeParse(payload);
+  });
+
+  app.post('/api', async (c) => {
+    const body = await readJson(c);
+    if (!body.ok) return refuse(400, 'INVALID_INPUT', 'Bridge request body is not valid JSON');
+    const p = apiRequestSchema.safeParse(body.value);
     if (!p.success) {
       // Same shape as the Electron bridge: a refused api call is an ApiResponse carrying the error object.
       const error = { status: 400, code: 'INVALID_INPUT', message: `Bridge api request is malformed: ${p.error.issues[0]?.path.join('.') ?? ''} ${p.error.issues[0]?.message ?? ''}` };
       return jsonResponse({ status: 400, headers: {}, body: error }, 400);
     }
     return jsonResponse(await core.callApi(p.data));
-  }
-  return refuse(404, 'NOT_FOUND', `No bridge route ${path}`);
+  });
+
+  app.all('*', (c) => refuse(404, 'NOT_FOUND', `No bridge route ${c.req.path}`));
+  return app;
 }
 
-function eventStream(core: Core, signal: AbortSignal): Response {
-  const encoder = new TextEncoder();
-  let cleanup = () => {};
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const send = (text: string) => {
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          cleanup();
-        }
-      };
-      send(': connected\n\n');
-      const unsubscribe = core.onEvent((e) => send(`id: ${e.seq}\nevent: domain\ndata: ${JSON.stringify(e)}\n\n`));
-      const heartbeat = setInterval(() => send(': keep-alive\n\n'), 15_000);
-      heartbeat.unref();
-      cleanup = () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-      };
-      signal.addEventListener('abort', () => {
-        cleanup();
-        try {
-          controller.close();
-        } catch {
-          // already closed
-        }
-      });
-    },
-    cancel() {
-      cleanup();
-    },
+/**
+ * The live event stream: a `: connected` comment, then one `domain` message per committed event (id =
+ * its seq, data = the event as JSON), and a comment every HEARTBEAT_MS. Hono's streamSSE does the framing;
+ * the subscription and the heartbeat end when the client goes away (node-server cancels the body, which
+ * aborts the stream) or the request is aborted.
+ */
+function eventStream(c: Context, core: Core): Response {
+  const response = streamSSE(c, async (stream) => {
+    // Writes are chained so that events reach the client in commit order whatever their sizes.
+    let queue = stream.write(': connected\n\n').then(() => undefined);
+    const send = (write: () => Promise<unknown>) => {
+      queue = queue.then(write).then(() => undefined, () => undefined);
+    };
+    const unsubscribe = core.onEvent((e) => send(() => stream.writeSSE({ event: 'domain', id: String(e.seq), data: JSON.stringify(e) })));
+    const heartbeat = setInterval(() => send(() => stream.write(': keep-alive\n\n')), HEARTBEAT_MS);
+    heartbeat.unref();
+    await new Promise<void>((resolve) => {
+      const done = () => resolve();
+      stream.onAbort(done);
+      if (c.req.raw.signal.aborted) done();
+      else c.req.raw.signal.addEventListener('abort', done, { once: true });
+    });
+    clearInterval(heartbeat);
+    unsubscribe();
   });
-  return new Response(stream, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' } });
+  // streamSSE sends no-cache; the stream carries workspace data and was requested with the token: no-store.
+  response.headers.set('cache-control', 'no-store');
+  return response;
 }

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
 import type { Core } from '../index';
 import { ServiceError } from '../kernel/errors';
-import { handleBridge } from './bridge-http';
-import { serveStatic } from './static';
+import { bridgeRoutes } from './bridge-http';
+import { consoleRoutes } from './static';
 
 /** Options of the loopback server. */
 export interface LoopbackOptions {
@@ -45,18 +46,22 @@ function errorJson(status: number, code: string, message: string): Response {
  */
 export async function startLoopbackServer(o: LoopbackOptions): Promise<LoopbackServer> {
   const token = o.consoleToken ?? randomBytes(24).toString('base64url');
-  const fetch = async (request: Request): Promise<Response> => {
-    if (!isLoopbackHost(request.headers.get('host'))) {
+  const app = new Hono();
+  // Why: checked before any route, so a page on another origin cannot reach the API or the bridge by
+  // pointing its own DNS name at 127.0.0.1.
+  app.use('*', async (c, next) => {
+    if (!isLoopbackHost(c.req.header('host') ?? null)) {
       return errorJson(403, 'FORBIDDEN', 'This server answers only requests addressed to 127.0.0.1 or localhost');
     }
-    const path = new URL(request.url).pathname;
-    if (path.startsWith('/__bridge/')) return handleBridge(o.core, token, request, path);
-    if (path === '/' || path === '/console') return new Response(null, { status: 302, headers: { location: '/console/' } });
-    if (path.startsWith('/console/') && o.consoleRoot) return serveStatic(o.consoleRoot, path.slice('/console/'.length) || 'index.html');
-    return o.core.api.fetch(request);
-  };
+    await next();
+  });
+  app.route('/__bridge', bridgeRoutes(o.core, token));
+  app.get('/', (c) => c.redirect('/console/', 302));
+  app.get('/console', (c) => c.redirect('/console/', 302));
+  if (o.consoleRoot) app.route('/console', consoleRoutes(o.consoleRoot));
+  app.all('*', (c) => o.core.api.fetch(c.req.raw));
   const server: ServerType = await new Promise((resolve, reject) => {
-    const s = serve({ fetch, port: o.port, hostname: '127.0.0.1' }, () => resolve(s));
+    const s = serve({ fetch: app.fetch, port: o.port, hostname: '127.0.0.1' }, () => resolve(s));
     s.once('error', reject);
   });
   const port = (server.address() as AddressInfo).port;

@@ -57,6 +57,7 @@ export const accountOrWalletInfoSchema = z.object({
   assetType: text.optional().meta({ description: 'Wallets: the asset to send (BTC, USDC)' }),
   address: text.optional().meta({ description: 'Wallets: the receiving address' }),
   invoice: text.optional().meta({ description: 'Spark and Lightning: a BOLT11 invoice' }),
+  payloadToSign: text.optional().meta({ description: 'EMBEDDED_WALLET: the exact string a wallet session key stamps for Svc-Wallet-Signature on execute' }),
 }).strict().meta({ id: 'AccountOrWalletInfo' });
 
 /** The spec's PaymentInstructions object. */

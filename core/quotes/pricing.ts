@@ -1,15 +1,9 @@
 import { currency, MAX_AMOUNT, roundMinor } from '../kernel/money';
 import { perUsd } from '../rates/table';
+import type { OutgoingRateDetails } from './schema';
 
-/** The spec's OutgoingRateDetails. */
-export interface OutgoingRateDetails {
-  counterpartyMultiplier: number;
-  counterpartyFixedFee: number;
-  svcApiMultiplier: number;
-  svcApiFixedFee: number;
-  svcApiVariableFeeRate: number;
-  svcApiVariableFeeAmount: number;
-}
+/** The spec's OutgoingRateDetails (declared once, in schema.ts). */
+export type { OutgoingRateDetails };
 
 /** Everything a price depends on. */
 export interface PriceInput {

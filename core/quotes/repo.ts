@@ -2,7 +2,8 @@ import type { Db } from '../kernel/db';
 import { insertRow } from '../kernel/sql';
 import { isoOf } from '../kernel/clock';
 import { currency } from '../kernel/money';
-import type { Quote } from './schema';
+import type { PaymentInstructionsResource } from '../payments/schema';
+import type { OutgoingRateDetails, Quote, QuoteSource, ResolvedQuoteDestination } from './schema';
 
 /** A quote row as stored. */
 export interface QuoteRow {
@@ -33,17 +34,17 @@ export interface QuoteRow {
   updated_at: number;
 }
 
-/** Maps a row to the Quote resource. */
+/** Maps a row to the Quote resource (the JSON columns hold what the service wrote, typed as the resource's parts). */
 export function quoteFromRow(r: QuoteRow): Quote {
   const q: Quote = {
     id: r.id, status: r.status, createdAt: isoOf(r.created_at), expiresAt: isoOf(r.expires_at),
-    source: JSON.parse(r.source) as Record<string, unknown>, destination: JSON.parse(r.destination) as Record<string, unknown>,
+    source: JSON.parse(r.source) as QuoteSource, destination: JSON.parse(r.destination) as ResolvedQuoteDestination,
     sendingCurrency: currency(r.sending_currency), receivingCurrency: currency(r.receiving_currency),
     totalSendingAmount: r.total_sending_amount, totalReceivingAmount: r.total_receiving_amount,
     exchangeRate: r.exchange_rate, feesIncluded: r.fees_included, transactionId: r.transaction_id,
-    rateDetails: JSON.parse(r.rate_details) as unknown,
+    rateDetails: JSON.parse(r.rate_details) as OutgoingRateDetails,
   };
-  if (r.payment_instructions) q.paymentInstructions = JSON.parse(r.payment_instructions) as unknown[];
+  if (r.payment_instructions) q.paymentInstructions = JSON.parse(r.payment_instructions) as PaymentInstructionsResource[];
   if (r.counterparty_info) q.counterpartyInformation = JSON.parse(r.counterparty_info) as Record<string, string>;
   return q;
 }

@@ -6,40 +6,43 @@ import type { ExternalAccountService } from '../accounts/external-service';
 import type { CustomerService } from '../customers/service';
 import type { ReceiverService } from '../receivers/service';
 import { QUOTE_SCENARIOS, scenarioKey, UMA_RECIPIENTS } from '../sandbox/scenarios';
-import { defaultRail } from '../rates/table';
-import { hasInstantRail } from './instructions';
-import type { createQuoteSchema } from './schema';
+import { accountRails, hasInstantRail } from '../payments/instructions';
+import { PAYMENT_RAILS, type createQuoteSchema, type PaymentRail, type QuoteSource, type ResolvedQuoteDestination } from './schema';
 
 type Body = z.infer<typeof createQuoteSchema>;
 
 /** A quote's source after validation. */
 export type ResolvedSource =
   | { kind: 'ACCOUNT'; accountId: string; currency: string; customerId: string | null; accountType: string }
-  | { kind: 'REALTIME_FUNDING'; currency: string; customerId: string | null; cryptoNetwork?: string | undefined };
+  | { kind: 'REALTIME_FUNDING'; currency: string; customerId: string | null; cryptoNetwork?: NonNullable<Extract<QuoteSource, { sourceType: 'REALTIME_FUNDING' }>['cryptoNetwork']> | undefined };
 
 /** A quote's destination after validation, with the sandbox scenario it selects. */
 export interface ResolvedDestination {
   kind: 'ACCOUNT' | 'UMA_ADDRESS';
   currency: string;
   /** The resource form of the destination (defaults filled in). */
-  resource: Record<string, unknown>;
+  resource: ResolvedQuoteDestination;
   accountId: string | null;
   receiverIdentifier: string;
-  paymentRail: string | null;
+  paymentRail: PaymentRail | null;
   railSelectionMode: 'MANUAL' | 'AUTO' | null;
   /** `QUOTE:<key>` or `UMA:<local part>`; see sandbox/scenarios.ts. */
   scenario: string;
 }
 
-/** Rails an external account of a type can receive on (its own `paymentRails` win when it lists them). */
-export function railsOf(accountType: string, info: Record<string, unknown>, currency: string): string[] {
+const isRail = (r: string): r is PaymentRail => (PAYMENT_RAILS as readonly string[]).includes(r);
+
+/**
+ * Rails an external account can receive on, its default first: the account's own `paymentRails` when
+ * it lists any the API knows (unknown names are ignored, so a quote never names a rail outside the
+ * PaymentRail enum), else the rails of its type.
+ */
+export function railsOf(accountType: string, info: Record<string, unknown>, currency: string): PaymentRail[] {
   const listed = info['paymentRails'];
-  if (Array.isArray(listed) && listed.length) return listed.map(String);
-  const byType: Record<string, string[]> = {
-    USD_ACCOUNT: ['ACH', 'WIRE', 'RTP', 'FEDNOW'], EUR_ACCOUNT: ['SEPA_INSTANT', 'SEPA'], GBP_ACCOUNT: ['FASTER_PAYMENTS'],
-    MXN_ACCOUNT: ['SPEI'], BRL_ACCOUNT: ['PIX'], INR_ACCOUNT: ['UPI', 'NEFT'], SWIFT_ACCOUNT: ['SWIFT'], COP_ACCOUNT: ['BRE_B', 'ACH_COLOMBIA'],
-  };
-  return byType[accountType] ?? [defaultRail(currency)];
+  const known = Array.isArray(listed) ? listed.map(String).filter(isRail) : [];
+  if (known.length) return known;
+  const byType = accountRails(accountType, currency).filter(isRail);
+  return byType.length ? byType : ['BANK_TRANSFER'];
 }
 
 /** Validates a quote's source: an active internal account, or an instant just-in-time funding method. */

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { MAX_AMOUNT } from '../kernel/money';
+import { currencySchema, paymentInstructionsSchema } from '../payments/schema';
 
 /** Every payment rail name the API accepts. */
 export const PAYMENT_RAILS = ['ACH', 'ACH_COLOMBIA', 'BANK_TRANSFER', 'BRE_B', 'CIPS', 'FAST', 'FASTER_PAYMENTS', 'FEDNOW', 'INSTAPAY', 'MOBILE_MONEY', 'NEFT', 'PAYNOW', 'PESONET', 'PIX', 'RTGS', 'RTP', 'SEPA', 'SEPA_INSTANT', 'SPEI', 'SWIFT', 'UNIONPAY', 'UPI', 'WIRE'] as const;
+/** A payment rail name. */
+export type PaymentRail = (typeof PAYMENT_RAILS)[number];
 
 /** Crypto networks named by the spec (plus TRON). */
 export const CRYPTO_NETWORKS = ['SOLANA', 'ETHEREUM', 'BASE', 'POLYGON', 'SPARK', 'LIGHTNING', 'BITCOIN', 'TRON'] as const;
@@ -10,50 +13,113 @@ export const CRYPTO_NETWORKS = ['SOLANA', 'ETHEREUM', 'BASE', 'POLYGON', 'SPARK'
 /** The purposes of payment the spec lists. */
 export const PURPOSES = ['GIFT', 'SELF', 'GOODS_OR_SERVICES', 'EDUCATION', 'HEALTH_OR_MEDICAL', 'REAL_ESTATE_PURCHASE', 'TAX_PAYMENT', 'LOAN_PAYMENT', 'UTILITY_BILL', 'DONATION', 'TRAVEL', 'FAMILY_SUPPORT', 'SALARY_PAYMENT', 'OTHER'] as const;
 
-/** QuoteSource, by `sourceType`. */
-export const quoteSourceSchema = z.discriminatedUnion('sourceType', [
-  z.object({ sourceType: z.literal('ACCOUNT'), accountId: z.string().min(1), customerId: z.string().min(1).optional() }).strict(),
-  z.object({ sourceType: z.literal('REALTIME_FUNDING'), currency: z.string().min(3).max(5), customerId: z.string().min(1).optional(), cryptoNetwork: z.enum(CRYPTO_NETWORKS).optional() }).strict(),
-]);
+/** Every status of a quote. */
+export const QUOTE_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'EXPIRED'] as const;
 
-/** QuoteDestination, by `destinationType`. */
+const currencyCode = z.string().min(3).max(5).meta({ example: 'USD' });
+
+/** QuoteSource, by `sourceType`: as sent in `POST /quotes` and as the quote returns it. */
+export const quoteSourceSchema = z.discriminatedUnion('sourceType', [
+  z.object({
+    sourceType: z.literal('ACCOUNT'),
+    accountId: z.string().min(1).meta({ description: 'The internal account that pays', example: 'InternalAccount:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b' }),
+    customerId: z.string().min(1).optional().meta({ description: 'Funding from a platform (FBO) account: the customer on whose behalf the transfer is made' }),
+  }).strict().meta({ id: 'AccountQuoteSource', description: 'Pays from an internal account' }),
+  z.object({
+    sourceType: z.literal('REALTIME_FUNDING'),
+    currency: currencyCode.meta({ description: 'Currency of the just-in-time payment' }),
+    customerId: z.string().min(1).optional().meta({ description: 'The customer the quote is for; absent for the platform itself' }),
+    cryptoNetwork: z.enum(CRYPTO_NETWORKS).optional().meta({ description: 'Required when the currency is a stablecoin (USDC, USDT)' }),
+  }).strict().meta({ id: 'RealtimeFundingQuoteSource', description: 'Paid just in time by the payer, over an instant rail, following paymentInstructions' }),
+]).meta({ id: 'QuoteSource', description: 'Where the money of a quote comes from' });
+
+/** QuoteDestination, by `destinationType`, as sent in `POST /quotes`. */
 export const quoteDestinationSchema = z.discriminatedUnion('destinationType', [
-  z.object({ destinationType: z.literal('ACCOUNT'), accountId: z.string().min(1), paymentRail: z.enum(PAYMENT_RAILS).optional() }).strict(),
-  z.object({ destinationType: z.literal('UMA_ADDRESS'), umaAddress: z.string().min(3), currency: z.string().min(3).max(5).optional() }).strict(),
-]);
+  z.object({
+    destinationType: z.literal('ACCOUNT'),
+    accountId: z.string().min(1).meta({ description: 'The external account that receives', example: 'ExternalAccount:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b' }),
+    paymentRail: z.enum(PAYMENT_RAILS).optional().meta({ description: 'A rail the account receives on; a default is chosen when absent' }),
+  }).strict().meta({ id: 'AccountQuoteDestination', description: 'Pays out to an external account' }),
+  z.object({
+    destinationType: z.literal('UMA_ADDRESS'),
+    umaAddress: z.string().min(3).meta({ example: '$success.usd@sandbox.uma.example' }),
+    currency: currencyCode.optional().meta({ description: 'One of the currencies the receiver lookup listed; its first when absent' }),
+  }).strict().meta({ id: 'UmaQuoteDestination', description: 'Pays a UMA address (needs a lookupId from GET /receiver/uma/{receiverUmaAddress})' }),
+]).meta({ id: 'QuoteDestination', description: 'Where the money of a quote goes' });
+
+/** The destination as a quote returns it: the currency it pays in and, for accounts, the rail chosen. */
+export const resolvedQuoteDestinationSchema = z.discriminatedUnion('destinationType', [
+  z.object({
+    destinationType: z.literal('ACCOUNT'),
+    accountId: z.string(),
+    currency: z.string().meta({ description: "The external account's currency", example: 'MXN' }),
+    paymentRail: z.enum(PAYMENT_RAILS).meta({ description: 'The rail named in the request, or the default chosen for the account' }),
+  }).strict(),
+  z.object({
+    destinationType: z.literal('UMA_ADDRESS'),
+    umaAddress: z.string(),
+    currency: z.string().meta({ description: 'The currency the receiver is paid in', example: 'USD' }),
+  }).strict(),
+]).meta({ id: 'ResolvedQuoteDestination', description: 'The destination of a quote with its currency and rail filled in' });
 
 /** `POST /quotes` body (the same as the spec's `POST /agents/me/quotes`). */
 export const createQuoteSchema = z.object({
   source: quoteSourceSchema,
   destination: quoteDestinationSchema,
-  lockedCurrencySide: z.enum(['SENDING', 'RECEIVING']),
-  lockedCurrencyAmount: z.number().int('must be an integer in the smallest unit of the locked currency').positive().max(MAX_AMOUNT, `must not exceed ${MAX_AMOUNT}`),
-  lookupId: z.string().min(1).optional(),
-  immediatelyExecute: z.boolean().default(false),
+  lockedCurrencySide: z.enum(['SENDING', 'RECEIVING']).meta({ description: 'Which side lockedCurrencyAmount fixes' }),
+  lockedCurrencyAmount: z.number().int('must be an integer in the smallest unit of the locked currency').positive().max(MAX_AMOUNT, `must not exceed ${MAX_AMOUNT}`)
+    .meta({ description: 'In the smallest unit of the locked side\'s currency', example: 10000 }),
+  lookupId: z.string().min(1).optional().meta({ description: 'From a receiver lookup; required for UMA_ADDRESS destinations' }),
+  immediatelyExecute: z.boolean().default(false).meta({ description: 'Execute at once (internal-account sources other than embedded wallets only)' }),
   description: z.string().max(500).optional(),
   purposeOfPayment: z.enum(PURPOSES).optional(),
-  senderCustomerInfo: z.record(z.string(), z.string()).optional(),
-}).strict();
+  senderCustomerInfo: z.record(z.string(), z.string()).optional()
+    .meta({ description: 'Payer data the receiver asked for (requiredPayerDataFields of the lookup)', example: { FULL_NAME: 'Alice Doe', BIRTH_DATE: '1990-01-01' } }),
+}).strict().meta({ id: 'QuoteRequest' });
 
 /** `POST /quotes/{id}/execute` body: optional and empty. */
-export const executeQuoteSchema = z.object({}).strict().optional();
+export const executeQuoteSchema = z.object({}).strict().optional().meta({ id: 'ExecuteQuoteRequest', description: 'Empty; clients may send `{}` or nothing' });
+
+/** The spec's OutgoingRateDetails: the rate and fee breakdown of an outgoing payment. */
+export const outgoingRateDetailsSchema = z.object({
+  counterpartyMultiplier: z.number().positive().meta({ description: 'Receiving minor units per mSAT, as the counterparty institution prices it' }),
+  counterpartyFixedFee: z.number().int().min(0).meta({ description: "The counterparty's fixed fee, in the receiving currency's smallest unit", example: 350 }),
+  svcApiMultiplier: z.number().positive().meta({ description: 'mSATs per sending minor unit, after the variable fee' }),
+  svcApiFixedFee: z.number().int().min(0).meta({ description: "The platform's fixed fee, in the sending currency's smallest unit", example: 30 }),
+  svcApiVariableFeeRate: z.number().min(0).meta({ description: 'The variable fee as a fraction of the sending amount', example: 0.003 }),
+  svcApiVariableFeeAmount: z.number().int().min(0).meta({ description: 'Sending amount × svcApiVariableFeeRate, rounded to the smallest unit', example: 30 }),
+}).strict().meta({ id: 'OutgoingRateDetails', description: 'How the rate and the fees of a payment were computed' });
+
+/** The spec's OutgoingRateDetails. */
+export type OutgoingRateDetails = z.infer<typeof outgoingRateDetailsSchema>;
+
+const timestamp = z.iso.datetime();
+
+/** The Quote resource: a price-locked offer, with the id of the transaction it creates. */
+export const quoteSchema = z.object({
+  id: z.string().meta({ example: 'Quote:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b' }),
+  status: z.enum(QUOTE_STATUSES),
+  createdAt: timestamp,
+  expiresAt: timestamp.meta({ description: 'After this instant the rate is no longer valid and the quote cannot be executed; read it, never assume a window' }),
+  source: quoteSourceSchema,
+  destination: resolvedQuoteDestinationSchema,
+  sendingCurrency: currencySchema,
+  receivingCurrency: currencySchema,
+  totalSendingAmount: z.number().int().positive().meta({ description: "What the payer pays, fees included, in the sending currency's smallest unit", example: 10000 }),
+  totalReceivingAmount: z.number().int().positive().meta({ description: "What the receiver gets, in the receiving currency's smallest unit", example: 171234 }),
+  exchangeRate: z.number().positive().meta({ description: 'Sending currency units per one receiving currency unit', example: 0.0584 }),
+  feesIncluded: z.number().int().min(0).meta({ description: "All fees, in the sending currency's smallest unit; locked only for this quote", example: 90 }),
+  transactionId: z.string().meta({ description: 'The transaction this quote creates', example: 'Transaction:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b' }),
+  paymentInstructions: z.array(paymentInstructionsSchema).optional()
+    .meta({ description: 'How to fund the quote: for REALTIME_FUNDING sources, and for embedded wallets (whose EMBEDDED_WALLET entry carries the payloadToSign)' }),
+  counterpartyInformation: z.record(z.string(), z.string()).optional().meta({ description: 'Payer data passed to the counterparty (FULL_NAME, BIRTH_DATE, ...)' }),
+  // The spec lets rateDetails be absent; this service always computes and returns it.
+  rateDetails: outgoingRateDetailsSchema,
+}).strict().meta({ id: 'Quote', description: 'A price-locked offer for a transfer from a source to a destination' });
 
 /** The Quote resource. */
-export interface Quote {
-  id: string;
-  status: 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'EXPIRED';
-  createdAt: string;
-  expiresAt: string;
-  source: Record<string, unknown>;
-  destination: Record<string, unknown>;
-  sendingCurrency: unknown;
-  receivingCurrency: unknown;
-  totalSendingAmount: number;
-  totalReceivingAmount: number;
-  exchangeRate: number;
-  feesIncluded: number;
-  transactionId: string;
-  paymentInstructions?: unknown[];
-  counterpartyInformation?: Record<string, string>;
-  rateDetails: unknown;
-}
+export type Quote = z.infer<typeof quoteSchema>;
+/** A quote's source. */
+export type QuoteSource = z.infer<typeof quoteSourceSchema>;
+/** A quote's destination as returned. */
+export type ResolvedQuoteDestination = z.infer<typeof resolvedQuoteDestinationSchema>;

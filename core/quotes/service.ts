@@ -11,13 +11,14 @@ import type { ReceiverService } from '../receivers/service';
 import type { TransactionService } from '../transactions/service';
 import type { PaymentRunner } from '../payments/runner';
 import type { SignedRetry } from '../wallet/signed-retry';
-import { createHash } from 'node:crypto';
 import { outgoingFromAccount, outgoingRealtime, type Funds } from '../payments/funds';
 import { counterpartyFixedFee, price } from './pricing';
-import { collectionAccountType, instructionFor } from './instructions';
+import { collectionAccountType, instructionFor } from '../payments/instructions';
+import type { PaymentInstructionsResource } from '../payments/schema';
+import { walletInstructions, walletPayload } from './wallet-funding';
 import { findQuote, findQuoteByTransaction, insertQuote, quoteFromRow, type QuoteRow } from './repo';
 import { resolveDestination, resolveSource, scenarioOf } from './resolve';
-import type { createQuoteSchema, Quote } from './schema';
+import type { createQuoteSchema, Quote, QuoteSource } from './schema';
 
 /** How long a quote's price is locked. Clients must read `expiresAt`, never assume this. */
 export const QUOTE_TTL_SECONDS = 300;
@@ -83,8 +84,10 @@ export class QuoteService {
     const reference = `Q${randomBytes(5).toString('hex').toUpperCase()}`;
     const instructions = src.kind === 'REALTIME_FUNDING'
       ? [instructionFor({ accountType: collectionAccountType(src.currency, src.cryptoNetwork), currency: src.currency, amount: p.totalSendingAmount, reference, seed: quoteId, platformName: config.name, cryptoNetwork: src.cryptoNetwork })]
-      : src.accountType === 'EMBEDDED_WALLET' ? this.walletInstructions(quoteId, src.accountId, src.currency, p.totalSendingAmount, reference, config.id, config.name, now) : null;
-    const sourceResource = src.kind === 'ACCOUNT'
+      : src.accountType === 'EMBEDDED_WALLET'
+        ? walletInstructions({ quoteId, accountId: src.accountId, currency: src.currency, amount: p.totalSendingAmount, reference, organizationId: config.id, platformName: config.name, nowMs: now })
+        : null;
+    const sourceResource: QuoteSource = src.kind === 'ACCOUNT'
       ? { sourceType: 'ACCOUNT', accountId: src.accountId, ...(body.source.customerId ? { customerId: body.source.customerId } : {}) }
       : { sourceType: 'REALTIME_FUNDING', currency: src.currency, ...(src.customerId ? { customerId: src.customerId } : {}), ...(src.cryptoNetwork ? { cryptoNetwork: src.cryptoNetwork } : {}) };
     const counterparty = body.senderCustomerInfo && Object.keys(body.senderCustomerInfo).length ? body.senderCustomerInfo : null;
@@ -108,14 +111,14 @@ export class QuoteService {
         receiver_identifier: dst.receiverIdentifier, reference, sending_currency: src.currency, sent_amount: p.totalSendingAmount,
         receiving_currency: dst.currency, received_amount: p.totalReceivingAmount, fees: p.feesIncluded, scenario: dst.scenario,
         funds: JSON.stringify(funds),
-        data: JSON.stringify({
-          source: src.kind === 'ACCOUNT' ? { sourceType: 'ACCOUNT', accountId: src.accountId, currency: src.currency } : { ...sourceResource },
+        data: {
+          source: sourceResource.sourceType === 'ACCOUNT' ? { sourceType: 'ACCOUNT', accountId: sourceResource.accountId, currency: src.currency } : sourceResource,
           destination: dst.resource, sentAmount: currencyAmount(p.totalSendingAmount, src.currency),
           receivedAmount: currencyAmount(p.totalReceivingAmount, dst.currency), exchangeRate: p.exchangeRate, fees: p.feesIncluded,
           rateDetails: p.rateDetails, reconciliationInstructions: { reference }, paymentRail: dst.paymentRail, railSelectionMode: dst.railSelectionMode,
           ...(instructions ? { paymentInstructions: instructions } : {}), ...(body.description ? { description: body.description } : {}),
           ...(body.purposeOfPayment ? { purposeOfPayment: body.purposeOfPayment } : {}), ...(counterparty ? { counterpartyInformation: counterparty } : {}),
-        }),
+        },
       }, 'QUOTE_CREATED');
       this.ctx.scheduler.schedule(EXPIRE_JOB, row.expires_at, { quoteId }, quoteId);
       this.ctx.events.append('QUOTE.CREATED', 'Quote', quoteId, quoteFromRow(row));
@@ -167,25 +170,11 @@ export class QuoteService {
     return this.start(q, 'REALTIME_FUNDS_RECEIVED');
   }
 
-  /** EMBEDDED_WALLET sources pay by signature: both a Spark invoice and the payload a wallet session stamps. */
-  private walletInstructions(quoteId: string, accountId: string, currency: string, amount: number, reference: string, organizationId: string, platformName: string, now: number) {
-    const unsignedTransaction = createHash('sha256').update(`${quoteId}:${accountId}:${amount}`).digest('hex');
-    const payloadToSign = JSON.stringify({
-      type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2', timestampMs: String(now), organizationId,
-      parameters: { signWith: accountId, unsignedTransaction, type: 'TRANSACTION_TYPE_SPARK' }, generateAppProofs: true,
-    });
-    return [
-      instructionFor({ accountType: 'SPARK_WALLET', currency, amount, reference, seed: quoteId, platformName }),
-      { accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign }, instructionsNotes: 'Stamp payloadToSign with an active wallet session key and send it as Svc-Wallet-Signature on POST /quotes/{quoteId}/execute.', isPlatformAccount: false },
-    ];
-  }
-
   private checkWalletSignature(q: QuoteRow, signature: string | undefined): void {
-    const instruction = (q.payment_instructions ? (JSON.parse(q.payment_instructions) as { accountOrWalletInfo: { accountType: string; payloadToSign?: string } }[]) : [])
-      .find((i) => i.accountOrWalletInfo.accountType === 'EMBEDDED_WALLET');
-    if (!instruction || !q.source_account_id) return;
+    const payload = walletPayload(q.payment_instructions ? JSON.parse(q.payment_instructions) as PaymentInstructionsResource[] : undefined);
+    if (payload === undefined || !q.source_account_id) return;
     if (!signature) throw unauthorized('Svc-Wallet-Signature is required to execute a quote funded from an embedded wallet', 'WALLET_SIGNATURE_MISSING');
-    this.d.signedRetry.check(signature, instruction.accountOrWalletInfo.payloadToSign!, { kind: 'SESSION' }, q.source_account_id);
+    this.d.signedRetry.check(signature, payload, { kind: 'SESSION' }, q.source_account_id);
   }
 
   private start(q: QuoteRow, cause: string): Quote {

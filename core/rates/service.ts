@@ -1,23 +1,13 @@
 import type { Ctx } from '../context';
 import { isoOf } from '../kernel/clock';
 import { invalidInput, ServiceError } from '../kernel/errors';
-import { convertMinor, currency, roundMinor, type Currency } from '../kernel/money';
+import { convertMinor, currency, roundMinor } from '../kernel/money';
 import type { PlatformService } from '../platform/service';
 import { defaultRail, midRate, ratedCurrencies, windowStart } from './table';
+import type { ExchangeRate } from './schema';
 
-/** The ExchangeRate resource (all fields required, upstream's shape). */
-export interface ExchangeRate {
-  sourceCurrency: Currency;
-  destinationCurrency: Currency;
-  destinationPaymentRail: string;
-  minSendingAmount: number;
-  maxSendingAmount: number;
-  sendingAmount: number;
-  receivingAmount: number;
-  exchangeRate: number;
-  fees: { fixed: number; variable: number; total: number };
-  updatedAt: string;
-}
+/** The ExchangeRate resource (declared with its schema in schema.ts). */
+export type { ExchangeRate } from './schema';
 
 /**
  * Exchange rates for the platform: the sandbox mid rate of the current 5-minute window, with the

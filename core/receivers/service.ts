@@ -4,21 +4,10 @@ import { currency } from '../kernel/money';
 import { midRate } from '../rates/table';
 import { SANDBOX_UMA_DOMAIN, UMA_RECIPIENTS } from '../sandbox/scenarios';
 import type { ExternalAccountService } from '../accounts/external-service';
+import type { AccountLookup, LookupResult, UmaLookup } from './schema';
 
-/** A field the receiver needs from the payer. */
-export interface PayerDataField {
-  name: string;
-  mandatory: boolean;
-}
-
-/** A receiver lookup's answer (upstream's shape). */
-export interface LookupResult {
-  lookupId: string;
-  receiverUmaAddress?: string;
-  accountId?: string;
-  supportedCurrencies: { currency: ReturnType<typeof currency>; estimatedExchangeRate: number; min: number; max: number }[];
-  requiredPayerDataFields: PayerDataField[];
-}
+/** The lookup answers (declared with their schemas in schema.ts). */
+export type { LookupResult, PayerDataField } from './schema';
 
 /** How long a lookup id stays usable for a quote. */
 export const LOOKUP_TTL_MS = 15 * 60 * 1000;
@@ -32,7 +21,7 @@ export class ReceiverService {
   constructor(private readonly ctx: Ctx, private readonly external: ExternalAccountService) {}
 
   /** Looks up a UMA address (404 UMA_NOT_FOUND for an unknown receiver, 412 for an unsupported UMA version). */
-  lookupUma(address: string, sendingCurrency = 'USD', customerId?: string): LookupResult {
+  lookupUma(address: string, sendingCurrency = 'USD', customerId?: string): UmaLookup {
     const m = UMA.exec(address);
     if (!m) throw new ServiceError(400, 'INVALID_UMA_ADDRESS', `"${address}" is not a UMA address such as $alice@${SANDBOX_UMA_DOMAIN}`, { field: 'receiverUmaAddress' });
     const recipient = m[2]!.toLowerCase() === SANDBOX_UMA_DOMAIN ? UMA_RECIPIENTS[`$${m[1]!.toLowerCase()}`] : undefined;
@@ -40,16 +29,15 @@ export class ReceiverService {
     if (!SUPPORTED_UMA_VERSIONS.includes(recipient.umaVersion)) {
       throw new ServiceError(412, 'UNSUPPORTED_UMA_VERSION', `The receiver's VASP speaks UMA ${recipient.umaVersion}; this service supports ${SUPPORTED_UMA_VERSIONS.join(', ')}`, { receiverVersion: recipient.umaVersion, supportedVersions: SUPPORTED_UMA_VERSIONS });
     }
-    const result = this.store('UMA', address, customerId, {
+    return this.store('UMA', address, customerId, {
       receiverUmaAddress: address,
       supportedCurrencies: [this.supported(recipient.currency, sendingCurrency)],
       requiredPayerDataFields: [{ name: 'FULL_NAME', mandatory: true }, { name: 'BIRTH_DATE', mandatory: true }, { name: 'NATIONALITY', mandatory: false }],
     });
-    return result;
   }
 
   /** Looks up one of the platform's external accounts as a payout destination. */
-  lookupExternalAccount(accountId: string, sendingCurrency = 'USD'): LookupResult {
+  lookupExternalAccount(accountId: string, sendingCurrency = 'USD'): AccountLookup {
     const account = this.external.get(accountId);
     return this.store('EXTERNAL_ACCOUNT', accountId, account.customerId, {
       accountId,
@@ -73,9 +61,9 @@ export class ReceiverService {
     return { currency: currency(receiving), estimatedExchangeRate: 1 / rate, min: 1, max: 100_000_000_00 };
   }
 
-  private store(kind: 'UMA' | 'EXTERNAL_ACCOUNT', target: string, customerId: string | undefined, body: Omit<LookupResult, 'lookupId'>): LookupResult {
+  private store<T extends LookupResult>(kind: 'UMA' | 'EXTERNAL_ACCOUNT', target: string, customerId: string | undefined, body: Omit<T, 'lookupId'>): T {
     const id = this.ctx.ids('Lookup');
-    const result: LookupResult = { lookupId: id, ...body };
+    const result = { lookupId: id, ...body } as T;
     const now = this.ctx.clock.nowMs();
     this.ctx.db
       .prepare('INSERT INTO lookups (id, kind, target, customer_id, response, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)')

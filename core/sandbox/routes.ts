@@ -1,48 +1,86 @@
-import type { ApiApp } from '../api/types';
-import { requirePermission } from '../api/guard';
-import { jsonBody } from '../api/validate';
-import { json } from '../api/app';
-import { fundSchema } from '../accounts/schema';
+import { z } from 'zod';
+import { defineRoute, idParam, implement, reply } from '../api/contract';
+import { fundSchema, internalAccountSchema } from '../accounts/schema';
 import type { InternalAccountService } from '../accounts/internal-service';
-import { advanceSchema, sandboxSendSchema, umaReceiveSchema } from './schema';
+import { incomingTransactionSchema, transactionSchema } from '../transactions/schema';
 import type { QuoteService } from '../quotes/service';
 import type { TransactionService } from '../transactions/service';
+import { advanceSchema, clockReportSchema, sandboxSendSchema, umaReceiveSchema } from './schema';
 import type { IncomingPaymentSimulator } from './incoming';
 import type { ClockService } from './service';
 
-/** Sandbox endpoints: account funding, real-time quote payment, incoming UMA payments and the test clock. */
+const TAG = 'Sandbox';
+const clockAnswer = { 200: { description: 'The clock after the change', schema: clockReportSchema } } as const;
+
+/** The sandbox's payment simulators (upstream's operations) and its test clock (this service's own). */
+export const sandboxContract = {
+  sandboxSend: defineRoute({
+    method: 'post', path: '/sandbox/send', tag: TAG, permission: 'TRANSACT',
+    summary: 'Pays a REALTIME_FUNDING quote as its payer would, which starts it',
+    body: sandboxSendSchema,
+    responses: { 200: { description: "The quote's transaction, now PROCESSING", schema: transactionSchema } },
+    errors: {
+      400: "INVALID_AMOUNT: currencyAmount differs from the quote's totalSendingAmount; INVALID_INPUT: another currency, or a quote funded from an internal account",
+      404: 'QUOTE_NOT_FOUND',
+      409: 'CONFLICT: the quote is expired or already paid (details.status)',
+    },
+  }),
+  sandboxReceive: defineRoute({
+    method: 'post', path: '/sandbox/uma/receive', tag: TAG, permission: 'TRANSACT',
+    summary: "Simulates an incoming UMA payment to one of the platform's customers",
+    description: 'Name the receiver by receiverUmaAddress or by customerId (its UMA address is then implied); both may be given if they agree. '
+      + "The money lands on the customer's internal account in that currency (provisioned when missing) and completes about 5 seconds later.",
+    body: umaReceiveSchema,
+    responses: { 200: { description: 'The INCOMING transaction, PENDING', schema: incomingTransactionSchema } },
+    errors: {
+      404: 'UMA_NOT_FOUND: no live customer has receiverUmaAddress; USER_NOT_FOUND: no customer has customerId',
+      410: 'CUSTOMER_DELETED: customerId names a deleted customer',
+    },
+  }),
+  sandboxFundInternalAccount: defineRoute({
+    method: 'post', path: '/sandbox/internal-accounts/{accountId}/fund', tag: TAG, permission: 'TRANSACT',
+    summary: 'Credits an internal account at once (up to 100000000000 minor units per call)',
+    params: z.object({ accountId: idParam('The internal account id', 'InternalAccount:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b') }),
+    body: fundSchema,
+    responses: { 200: { description: 'The account with its new balance', schema: internalAccountSchema } },
+    errors: { 404: 'NOT_FOUND', 409: 'INVALID_STATE_TRANSITION: the account is CLOSED, FROZEN or FAILED' },
+  }),
+  getSandboxClock: defineRoute({
+    method: 'get', path: '/sandbox/clock', tag: TAG, permission: 'VIEW',
+    summary: 'The workspace clock and the queue of scheduled jobs',
+    responses: { 200: { description: 'The clock', schema: clockReportSchema } },
+  }),
+  advanceSandboxClock: defineRoute({
+    method: 'post', path: '/sandbox/clock/advance', tag: TAG, permission: 'MANAGE',
+    summary: 'Moves the clock forward, running every job that falls due on the way, in order',
+    description: 'Quote expiries and delayed sandbox outcomes (30 seconds, 6 minutes) happen as the clock passes them, so a long scenario plays in one call.',
+    body: advanceSchema,
+    responses: clockAnswer,
+  }),
+  freezeSandboxClock: defineRoute({
+    method: 'post', path: '/sandbox/clock/freeze', tag: TAG, permission: 'MANAGE',
+    summary: 'Stops the clock at the current workspace instant',
+    responses: clockAnswer,
+  }),
+  resumeSandboxClock: defineRoute({
+    method: 'post', path: '/sandbox/clock/resume', tag: TAG, permission: 'MANAGE',
+    summary: 'Lets real time run again from the current workspace instant, running whatever is due',
+    responses: clockAnswer,
+  }),
+};
+
+/** Serves the sandbox routes. */
 export function sandboxRoutes(clock: ClockService, internal: InternalAccountService, quotes: QuoteService, transactions: TransactionService, incoming: IncomingPaymentSimulator) {
-  return (app: ApiApp) => {
-    app.post('/sandbox/send', async (c) => {
-      requirePermission(c, 'TRANSACT');
-      const body = await jsonBody(c, sandboxSendSchema);
+  return implement(sandboxContract, {
+    sandboxSend: ({ body }) => {
       const quote = quotes.fundRealtime(body.quoteId, body.currencyCode, body.currencyAmount);
-      return json(transactions.get(quote.transactionId));
-    });
-    app.post('/sandbox/uma/receive', async (c) => {
-      requirePermission(c, 'TRANSACT');
-      return json(incoming.receive(await jsonBody(c, umaReceiveSchema)));
-    });
-    app.post('/sandbox/internal-accounts/:accountId/fund', async (c) => {
-      requirePermission(c, 'TRANSACT');
-      const body = await jsonBody(c, fundSchema);
-      return json(internal.fund(c.req.param('accountId'), body.amount));
-    });
-    app.get('/sandbox/clock', (c) => {
-      requirePermission(c, 'VIEW');
-      return json(clock.state());
-    });
-    app.post('/sandbox/clock/advance', async (c) => {
-      requirePermission(c, 'MANAGE');
-      return json(clock.advance((await jsonBody(c, advanceSchema)).seconds));
-    });
-    app.post('/sandbox/clock/freeze', (c) => {
-      requirePermission(c, 'MANAGE');
-      return json(clock.freeze());
-    });
-    app.post('/sandbox/clock/resume', (c) => {
-      requirePermission(c, 'MANAGE');
-      return json(clock.resume());
-    });
-  };
+      return reply(200, transactions.get(quote.transactionId));
+    },
+    sandboxReceive: ({ body }) => reply(200, incoming.receive(body)),
+    sandboxFundInternalAccount: ({ params, body }) => reply(200, internal.fund(params.accountId, body.amount)),
+    getSandboxClock: () => reply(200, clock.state()),
+    advanceSandboxClock: ({ body }) => reply(200, clock.advance(body.seconds)),
+    freezeSandboxClock: () => reply(200, clock.freeze()),
+    resumeSandboxClock: () => reply(200, clock.resume()),
+  });
 }

@@ -1,11 +1,12 @@
+import type { FailureReason } from '../transactions/schema';
 import { scenarioSuffix } from './suffix';
 
 /** One thing that happens to a payment later, on the workspace clock. */
 export type Step =
   | { kind: 'PROCESS' }
   | { kind: 'COMPLETE' }
-  | { kind: 'FAIL'; status: 'FAILED' | 'REJECTED' | 'REFUNDED'; failureReason?: string; refund: 'COMPLETED' | 'FAILED'; refundReason?: 'TRANSACTION_FAILED' | 'USER_CANCELLATION' | 'TIMEOUT' }
-  | { kind: 'RETURN'; failureReason: string }
+  | { kind: 'FAIL'; status: 'FAILED' | 'REJECTED' | 'REFUNDED'; failureReason?: FailureReason; refund: 'COMPLETED' | 'FAILED'; refundReason?: 'TRANSACTION_FAILED' | 'USER_CANCELLATION' | 'TIMEOUT' }
+  | { kind: 'RETURN'; failureReason: FailureReason }
   | { kind: 'REFUND_SETTLE'; outcome: 'COMPLETED' | 'FAILED' };
 
 /** A scenario: a name for people and the steps it schedules, each `after` seconds from the start. */
@@ -18,7 +19,7 @@ export interface Scenario {
 /** Seconds between a failure and the settlement of its refund. */
 export const REFUND_DELAY_SECONDS = 10;
 
-const fail = (status: 'FAILED' | 'REJECTED' | 'REFUNDED', failureReason: string | undefined, refund: 'COMPLETED' | 'FAILED' = 'COMPLETED', refundReason: 'TRANSACTION_FAILED' | 'USER_CANCELLATION' = 'TRANSACTION_FAILED'): Step =>
+const fail = (status: 'FAILED' | 'REJECTED' | 'REFUNDED', failureReason: FailureReason | undefined, refund: 'COMPLETED' | 'FAILED' = 'COMPLETED', refundReason: 'TRANSACTION_FAILED' | 'USER_CANCELLATION' = 'TRANSACTION_FAILED'): Step =>
   failureReason === undefined ? { kind: 'FAIL', status, refund, refundReason } : { kind: 'FAIL', status, failureReason, refund, refundReason };
 
 /** Quote execution to an external account, by the destination identifier's last 3 digits (the spec's table). */
@@ -33,7 +34,7 @@ export const QUOTE_SCENARIOS: Record<string, Scenario> = {
 };
 
 /** Same-currency transfers by the external account's last 3 digits. `immediate` failures happen before any money moves. */
-export const TRANSFER_SCENARIOS: Record<string, Scenario & { immediateFailure?: string }> = {
+export const TRANSFER_SCENARIOS: Record<string, Scenario & { immediateFailure?: FailureReason }> = {
   SUCCESS: { name: 'SUCCESS', description: 'Completes about 5 seconds after creation', steps: [{ after: 5, step: { kind: 'COMPLETE' } }] },
   '002': { name: 'INSUFFICIENT_FUNDS', description: 'Insufficient funds: fails at once', steps: [], immediateFailure: 'INSUFFICIENT_FUNDS' },
   '003': { name: 'ACCOUNT_CLOSED', description: 'Account closed or invalid: fails at once', steps: [], immediateFailure: 'ACCOUNT_INVALID' },

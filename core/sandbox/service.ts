@@ -1,13 +1,8 @@
 import type { Ctx } from '../context';
-import type { ClockState } from '../kernel/clock';
+import type { ClockReport } from './schema';
 
-/** The clock as the API and the console report it. */
-export interface ClockReport extends ClockState {
-  pendingJobs: number;
-  nextJobDueAt: string | null;
-  jobsRun?: number;
-  jobsFailed?: number;
-}
+/** The clock as the API and the console report it (declared once, in schema.ts). */
+export type { ClockReport };
 
 /** Test-clock control shared by the sandbox API and the console; every change is an event. */
 export class ClockService {

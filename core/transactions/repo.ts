@@ -1,6 +1,13 @@
 import type { Db } from '../kernel/db';
 import { isoOf } from '../kernel/clock';
-import type { Refund, Transaction, TxStatus } from './schema';
+import type { IncomingTransaction, OutgoingTransaction, Refund, Transaction, TxStatus } from './schema';
+
+/** Fields of a transaction held in columns; everything else of the resource is in the `data` JSON. */
+type ColumnFields = 'id' | 'type' | 'status' | 'direction' | 'customerId' | 'platformCustomerId' | 'quoteId' | 'failureReason' | 'refund' | 'settledAt' | 'createdAt' | 'updatedAt';
+/** The `data` of an outgoing transaction. */
+export type OutgoingTxData = Omit<OutgoingTransaction, ColumnFields>;
+/** The `data` of an incoming transaction. */
+export type IncomingTxData = Omit<IncomingTransaction, ColumnFields>;
 
 /** A transaction row: indexed columns plus the resource's remaining fields in `data`. */
 export interface TxRow {
@@ -31,19 +38,28 @@ export interface TxRow {
   updated_at: number;
 }
 
-/** Maps a row to the API resource: `data` holds the kind-specific fields, columns hold the mutable ones. */
+/**
+ * Maps a row to the API resource: `data` holds the kind-specific fields, columns hold the mutable ones.
+ * The casts are safe because TransactionService is the only writer and checks each failure reason
+ * against its kind's list.
+ */
 export function txFromRow(r: TxRow): Transaction {
-  const data = JSON.parse(r.data) as Record<string, unknown>;
-  const tx: Transaction = {
-    id: r.id, type: r.type, status: r.status, direction: r.direction, ...data,
+  const head = { id: r.id, status: r.status, direction: r.direction };
+  const tail = {
     createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at),
+    ...(r.customer_id ? { customerId: r.customer_id } : {}),
+    ...(r.platform_customer_id ? { platformCustomerId: r.platform_customer_id } : {}),
+    ...(r.quote_id ? { quoteId: r.quote_id } : {}),
+    ...(r.refund ? { refund: JSON.parse(r.refund) as Refund } : {}),
+    ...(r.settled_at !== null ? { settledAt: isoOf(r.settled_at) } : {}),
   };
-  if (r.customer_id) tx['customerId'] = r.customer_id;
-  if (r.platform_customer_id) tx['platformCustomerId'] = r.platform_customer_id;
-  if (r.quote_id) tx['quoteId'] = r.quote_id;
-  if (r.failure_reason) tx['failureReason'] = r.failure_reason;
-  if (r.refund) tx['refund'] = JSON.parse(r.refund) as Refund;
-  if (r.settled_at !== null) tx['settledAt'] = isoOf(r.settled_at);
+  if (r.type === 'OUTGOING') {
+    const tx: OutgoingTransaction = { ...head, type: 'OUTGOING', ...(JSON.parse(r.data) as OutgoingTxData), ...tail };
+    if (r.failure_reason) tx.failureReason = r.failure_reason as NonNullable<OutgoingTransaction['failureReason']>;
+    return tx;
+  }
+  const tx: IncomingTransaction = { ...head, type: 'INCOMING', ...(JSON.parse(r.data) as IncomingTxData), ...tail };
+  if (r.failure_reason) tx.failureReason = r.failure_reason as NonNullable<IncomingTransaction['failureReason']>;
   return tx;
 }
 

@@ -1,21 +1,143 @@
 import { z } from 'zod';
+import { pageSchema } from '../kernel/pagination';
+import { currencyAmountSchema, paymentInstructionsSchema } from '../payments/schema';
+import { CRYPTO_NETWORKS, outgoingRateDetailsSchema, PAYMENT_RAILS, PURPOSES } from '../quotes/schema';
 
 /** Every transaction status of the spec. */
 export const TX_STATUSES = ['CREATED', 'PENDING', 'PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'EXPIRED'] as const;
 /** A transaction status. */
 export type TxStatus = (typeof TX_STATUSES)[number];
 
-/** The refund object of a failed outgoing payment. */
-export interface Refund {
-  reference: string;
-  initiatedAt: string;
-  status: 'PENDING' | 'COMPLETED' | 'FAILED';
-  settledAt?: string;
-  reason?: 'TRANSACTION_FAILED' | 'USER_CANCELLATION' | 'TIMEOUT';
-}
+/**
+ * Why an outgoing payment failed: upstream's values (without the SCA and deprecated ones) plus
+ * INSUFFICIENT_FUNDS, which the sandbox's transfer-out suffix 002 reports.
+ */
+export const OUTGOING_FAILURE_REASONS = [
+  'QUOTE_EXPIRED', 'QUOTE_RATE_UNAVAILABLE', 'QUOTE_EXECUTION_FAILED', 'FUNDING_AMOUNT_MISMATCH', 'PAYOUT_RETURNED', 'LIMIT_EXCEEDED',
+  'ACCOUNT_CANNOT_RECEIVE', 'ACCOUNT_INVALID', 'COMPLIANCE_REJECTED', 'INSUFFICIENT_FUNDS',
+] as const;
 
-/** An incoming or outgoing transaction as the API returns it (fields by kind; see repo.ts). */
-export type Transaction = Record<string, unknown> & { id: string; type: 'INCOMING' | 'OUTGOING'; status: TxStatus };
+/**
+ * Why an incoming payment failed: upstream's values plus the reasons of a failed transfer-in pull
+ * (the sandbox's suffixes 002 to 005 on the external account).
+ */
+export const INCOMING_FAILURE_REASONS = [
+  'LNURLP_FAILED', 'PAY_REQUEST_FAILED', 'PAYMENT_APPROVAL_WEBHOOK_ERROR', 'PAYMENT_APPROVAL_TIMED_OUT', 'OFFRAMP_FAILED',
+  'MISSING_MANDATORY_PAYEE_DATA', 'QUOTE_EXPIRED', 'QUOTE_EXECUTION_FAILED', 'COMPLIANCE_REJECTED', 'COLLECTION_FAILED',
+  'INSUFFICIENT_FUNDS', 'ACCOUNT_INVALID', 'ACCOUNT_CANNOT_RECEIVE',
+] as const;
+
+const timestamp = z.iso.datetime();
+const currencyCode = z.string().meta({ example: 'USD' });
+
+/** The refund of a payment that could not complete. */
+export const refundSchema = z.object({
+  reference: z.string().meta({ description: 'Identifies the refund payment', example: 'RF-019A4B7E8C1D' }),
+  initiatedAt: timestamp,
+  status: z.enum(['PENDING', 'COMPLETED', 'FAILED']),
+  settledAt: timestamp.optional().meta({ description: 'When the refund completed' }),
+  reason: z.enum(['TRANSACTION_FAILED', 'USER_CANCELLATION', 'TIMEOUT']).optional(),
+}).strict().meta({ id: 'Refund', description: 'Money going back to the payer after a failure: to the source account, or to the original instrument' });
+
+/** The refund object of a failed outgoing payment. */
+export type Refund = z.infer<typeof refundSchema>;
+
+/** Where a transaction's money came from, by `sourceType`. */
+export const transactionSourceSchema = z.discriminatedUnion('sourceType', [
+  z.object({ sourceType: z.literal('ACCOUNT'), accountId: z.string().meta({ description: 'An internal account, or the external account a transfer-in pulls from' }), currency: currencyCode }).strict(),
+  z.object({
+    sourceType: z.literal('REALTIME_FUNDING'), currency: currencyCode, customerId: z.string().optional(), cryptoNetwork: z.enum(CRYPTO_NETWORKS).optional(),
+  }).strict(),
+  z.object({ sourceType: z.literal('UMA_ADDRESS'), umaAddress: z.string().meta({ example: '$bob@sandbox.uma.example' }), currency: currencyCode }).strict(),
+]).meta({ id: 'TransactionSource', description: 'Where the money came from' });
+
+/** Where a transaction's money goes, by `destinationType`. */
+export const transactionDestinationSchema = z.discriminatedUnion('destinationType', [
+  z.object({
+    destinationType: z.literal('ACCOUNT'), accountId: z.string(), currency: currencyCode,
+    paymentRail: z.enum(PAYMENT_RAILS).optional().meta({ description: 'The payout rail (quotes to external accounts)' }),
+  }).strict(),
+  z.object({ destinationType: z.literal('UMA_ADDRESS'), umaAddress: z.string(), currency: currencyCode }).strict(),
+]).meta({ id: 'TransactionDestination', description: 'Where the money goes' });
+
+const reconciliationSchema = z.object({
+  reference: z.string().optional().meta({ description: 'The payment reference to match in statements', example: 'Q1A2B3C4D5E' }),
+  transactionHash: z.string().optional().meta({ description: 'On-chain transaction hash (crypto rails)' }),
+}).strict().meta({ id: 'ReconciliationInstructions' });
+
+const incomingRateDetailsSchema = z.object({
+  svcApiMultiplier: z.number().positive(),
+  svcApiFixedFee: z.number().int().min(0),
+  svcApiVariableFeeRate: z.number().min(0),
+  svcApiVariableFeeAmount: z.number().int().min(0),
+}).strict().meta({ id: 'IncomingRateDetails', description: 'The rate and fees applied to an incoming payment (the spec lists it; the sandbox charges none, so it is absent today)' });
+
+const common = {
+  id: z.string().meta({ example: 'Transaction:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b' }),
+  status: z.enum(TX_STATUSES),
+  direction: z.enum(['CREDIT', 'DEBIT']).meta({ description: 'DEBIT takes money from the customer; a transfer-in pull is INCOMING and DEBIT' }),
+  customerId: z.string().optional().meta({ description: 'The customer; absent when the platform itself pays or is paid' }),
+  platformCustomerId: z.string().optional(),
+  quoteId: z.string().optional().meta({ description: 'The quote that created the transaction' }),
+  description: z.string().optional(),
+  counterpartyInformation: z.record(z.string(), z.string()).optional(),
+  refund: refundSchema.optional(),
+  settledAt: timestamp.optional(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+};
+
+/** A payment out of the platform: a quote's transfer or a transfer-out. */
+export const outgoingTransactionSchema = z.object({
+  type: z.literal('OUTGOING'),
+  ...common,
+  source: transactionSourceSchema,
+  destination: transactionDestinationSchema,
+  sentAmount: currencyAmountSchema.meta({ description: 'What leaves the source, fees included' }),
+  receivedAmount: currencyAmountSchema.meta({ description: 'What the destination receives' }),
+  fees: z.number().int().min(0).meta({ description: "Fees in the sending currency's smallest unit" }),
+  exchangeRate: z.number().positive().optional().meta({ description: 'Sending units per one receiving unit (quotes)' }),
+  rateDetails: outgoingRateDetailsSchema.optional(),
+  reconciliationInstructions: reconciliationSchema,
+  paymentInstructions: z.array(paymentInstructionsSchema).optional().meta({ description: 'How to fund it (just-in-time and embedded-wallet quotes)' }),
+  paymentRail: z.enum(PAYMENT_RAILS).nullable().optional().meta({ description: 'The payout rail; null for UMA payments' }),
+  railSelectionMode: z.enum(['MANUAL', 'AUTO']).nullable().optional().meta({ description: 'MANUAL when the caller named the rail; null for UMA payments' }),
+  purposeOfPayment: z.enum(PURPOSES).optional(),
+  remittanceInformation: z.string().optional(),
+  failureReason: z.enum(OUTGOING_FAILURE_REASONS).optional().meta({ description: 'Present only when the payment failed or was rejected' }),
+}).strict().meta({ id: 'OutgoingTransaction', description: 'A payment out of the platform' });
+
+/** A payment into the platform: an incoming UMA payment or a transfer-in pull. */
+export const incomingTransactionSchema = z.object({
+  type: z.literal('INCOMING'),
+  ...common,
+  source: transactionSourceSchema.optional(),
+  destination: transactionDestinationSchema,
+  receivedAmount: currencyAmountSchema,
+  sentAmount: currencyAmountSchema.optional().meta({ description: 'What the payer sent (transfer-in pulls)' }),
+  fees: z.number().int().min(0).optional(),
+  rateDetails: incomingRateDetailsSchema.optional(),
+  reconciliationInstructions: reconciliationSchema.optional(),
+  agentId: z.string().optional().meta({ description: 'The agent that initiated it, if any' }),
+  receiptDeliveryConfirmedAt: timestamp.optional(),
+  failureReason: z.enum(INCOMING_FAILURE_REASONS).optional().meta({ description: 'Present only when the payment failed or was rejected' }),
+}).strict().meta({ id: 'IncomingTransaction', description: 'A payment into the platform' });
+
+/** A transaction of either kind, told apart by `type` (card transactions will join as CARD). */
+export const transactionSchema = z.discriminatedUnion('type', [incomingTransactionSchema, outgoingTransactionSchema])
+  .meta({ id: 'Transaction', description: 'An incoming or outgoing payment, by type' });
+
+/** An incoming or outgoing transaction as the API returns it. */
+export type Transaction = z.infer<typeof transactionSchema>;
+/** An outgoing transaction. */
+export type OutgoingTransaction = z.infer<typeof outgoingTransactionSchema>;
+/** An incoming transaction. */
+export type IncomingTransaction = z.infer<typeof incomingTransactionSchema>;
+/** A failure reason of either kind. */
+export type FailureReason = (typeof OUTGOING_FAILURE_REASONS)[number] | (typeof INCOMING_FAILURE_REASONS)[number];
+
+/** A page of transactions. */
+export const transactionPageSchema = pageSchema(transactionSchema, 'TransactionList');
 
 const dateTime = z.iso.datetime({ offset: true });
 
@@ -23,15 +145,15 @@ const dateTime = z.iso.datetime({ offset: true });
 export const listTransactionsQuery = z.object({
   customerId: z.string().optional(),
   platformCustomerId: z.string().optional(),
-  accountIdentifier: z.string().optional(),
+  accountIdentifier: z.string().optional().meta({ description: 'Matches the sender or the receiver (account id, account number, UMA address)' }),
   senderAccountIdentifier: z.string().optional(),
   receiverAccountIdentifier: z.string().optional(),
   status: z.enum(TX_STATUSES).optional(),
   type: z.enum(['INCOMING', 'OUTGOING']).optional(),
-  reference: z.string().optional(),
-  startDate: dateTime.optional(),
-  endDate: dateTime.optional(),
+  reference: z.string().optional().meta({ description: 'The payment reference of reconciliationInstructions' }),
+  startDate: dateTime.optional().meta({ description: 'Created at or after (inclusive)' }),
+  endDate: dateTime.optional().meta({ description: 'Created at or before (inclusive)' }),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().min(1).optional(),
-  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  cursor: z.string().min(1).optional().meta({ description: 'nextCursor of the previous page' }),
+  sortOrder: z.enum(['asc', 'desc']).default('desc').meta({ description: 'By creation time; newest first by default' }),
 });

@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import type { Ctx } from '../context';
 import { notFound } from '../kernel/errors';
 import { selectPage, type Page } from '../kernel/pagination';
-import { findTx, insertTx, txFromRow, txHistory, type TxHistoryEntry, type TxRow } from './repo';
-import type { listTransactionsQuery, Refund, Transaction, TxStatus } from './schema';
+import { findTx, insertTx, txFromRow, txHistory, type IncomingTxData, type OutgoingTxData, type TxHistoryEntry, type TxRow } from './repo';
+import { INCOMING_FAILURE_REASONS, OUTGOING_FAILURE_REASONS, type listTransactionsQuery, type IncomingTransaction, type OutgoingTransaction, type Refund, type Transaction, type TxStatus } from './schema';
 
 /** The allowed status changes. Anything else is a bug and throws (never a silent no-op). */
 const TRANSITIONS: Record<TxStatus, readonly TxStatus[]> = {
@@ -21,7 +21,22 @@ const TRANSITIONS: Record<TxStatus, readonly TxStatus[]> = {
 export interface TxChanges {
   failureReason?: string;
   settled?: boolean;
-  data?: Record<string, unknown>;
+}
+
+type RowFields = Omit<TxRow, 'type' | 'data' | 'created_at' | 'updated_at' | 'settled_at' | 'failure_reason' | 'refund'> & { failure_reason?: string | null };
+
+/** An outgoing transaction to create: its row fields and its resource fields (stored as `data`). */
+export type NewOutgoing = RowFields & { type: 'OUTGOING'; data: OutgoingTxData };
+/** An incoming transaction to create. */
+export type NewIncoming = RowFields & { type: 'INCOMING'; data: IncomingTxData };
+/** A transaction of either kind to create. */
+export type NewTransaction = NewOutgoing | NewIncoming;
+
+const FAILURE_REASONS: Record<TxRow['type'], readonly string[]> = { OUTGOING: OUTGOING_FAILURE_REASONS, INCOMING: INCOMING_FAILURE_REASONS };
+
+// The resource declares each kind's failure reasons as an enum; a reason outside it is a bug in a scenario table.
+function checkFailureReason(type: TxRow['type'], reason: string | null | undefined, id: string): void {
+  if (reason && !FAILURE_REASONS[type].includes(reason)) throw new Error(`failure reason ${reason} is not one of an ${type} transaction's (${id})`);
 }
 
 function eventPrefix(type: 'INCOMING' | 'OUTGOING'): string {
@@ -33,9 +48,13 @@ export class TransactionService {
   constructor(private readonly ctx: Ctx) {}
 
   /** Stores a new transaction in its initial status, with its first history entry and event. */
-  create(row: Omit<TxRow, 'created_at' | 'updated_at' | 'settled_at' | 'failure_reason' | 'refund'> & { failure_reason?: string | null }, cause: string): Transaction {
+  create(tx: NewOutgoing, cause: string): OutgoingTransaction;
+  create(tx: NewIncoming, cause: string): IncomingTransaction;
+  create(tx: NewTransaction, cause: string): Transaction;
+  create(tx: NewTransaction, cause: string): Transaction {
+    checkFailureReason(tx.type, tx.failure_reason, tx.id);
     const now = this.ctx.clock.nowMs();
-    const full: TxRow = { ...row, failure_reason: row.failure_reason ?? null, refund: null, settled_at: null, created_at: now, updated_at: now };
+    const full: TxRow = { ...tx, data: JSON.stringify(tx.data), failure_reason: tx.failure_reason ?? null, refund: null, settled_at: null, created_at: now, updated_at: now };
     return this.ctx.transaction(() => {
       insertTx(this.ctx.db, full);
       this.history(full.id, full.status, cause, full.failure_reason ? { failureReason: full.failure_reason } : {});
@@ -50,16 +69,16 @@ export class TransactionService {
     return this.ctx.transaction(() => {
       const row = this.row(id);
       if (!TRANSITIONS[row.status].includes(to)) throw new Error(`illegal transaction transition ${row.status} -> ${to} for ${id}`);
+      checkFailureReason(row.type, changes.failureReason, id);
       const now = this.ctx.clock.nowMs();
-      const data = changes.data ? JSON.stringify({ ...(JSON.parse(row.data) as object), ...changes.data }) : row.data;
       const next: TxRow = {
-        ...row, status: to, data, updated_at: now,
+        ...row, status: to, updated_at: now,
         failure_reason: changes.failureReason ?? row.failure_reason,
         settled_at: changes.settled ? now : row.settled_at,
       };
       this.ctx.db
-        .prepare('UPDATE transactions SET status = ?, failure_reason = ?, settled_at = ?, data = ?, updated_at = ? WHERE id = ?')
-        .run(next.status, next.failure_reason, next.settled_at, next.data, now, id);
+        .prepare('UPDATE transactions SET status = ?, failure_reason = ?, settled_at = ?, updated_at = ? WHERE id = ?')
+        .run(next.status, next.failure_reason, next.settled_at, now, id);
       this.history(id, to, cause, changes.failureReason ? { failureReason: changes.failureReason } : {});
       const tx = txFromRow(next);
       this.ctx.events.append(`${eventPrefix(row.type)}.${to}`, 'Transaction', id, tx);

@@ -7,11 +7,18 @@ import type { ExternalAccountService } from '../accounts/external-service';
 import type { CustomerService } from '../customers/service';
 import type { TransactionService } from '../transactions/service';
 import type { Transaction } from '../transactions/schema';
+import type { IncomingTxData, OutgoingTxData } from '../transactions/repo';
+import type { NewTransaction } from '../transactions/service';
 import type { PaymentRunner } from '../payments/runner';
 import { incomingToAccount, outgoingFromAccount, type Funds } from '../payments/funds';
 import { scenarioKey, TRANSFER_SCENARIOS } from '../sandbox/scenarios';
 import { railsOf } from '../quotes/resolve';
 import type { transferInSchema, transferOutSchema } from './schema';
+
+/** A transfer's kind with its resource fields (the reference is added once the id exists). */
+type Kind =
+  | { type: 'OUTGOING'; direction: 'DEBIT'; data: Omit<OutgoingTxData, 'reconciliationInstructions'> }
+  | { type: 'INCOMING'; direction: 'DEBIT'; data: Omit<IncomingTxData, 'reconciliationInstructions'> };
 
 /** Same-currency transfers between an internal account and an external account, with the sandbox's suffix outcomes. */
 export class TransferService {
@@ -37,7 +44,7 @@ export class TransferService {
       const available = this.internal.get(from.id).balance.amount;
       if (available < body.amount) throw new ServiceError(400, 'INSUFFICIENT_FUNDS', `The source account holds ${available} but the transfer needs ${body.amount} (${from.currency} minor units)`, { available, required: body.amount });
     }
-    const data = {
+    const data: Omit<OutgoingTxData, 'reconciliationInstructions'> = {
       source: { sourceType: 'ACCOUNT', accountId: from.id, currency: from.currency },
       destination: { destinationType: 'ACCOUNT', accountId: to.id, currency: to.currency },
       sentAmount: currencyAmount(body.amount, from.currency), receivedAmount: currencyAmount(body.amount, to.currency), fees: 0,
@@ -45,8 +52,8 @@ export class TransferService {
       ...(body.remittanceInformation ? { remittanceInformation: body.remittanceInformation } : {}),
       ...(body.purposeOfPayment ? { purposeOfPayment: body.purposeOfPayment } : {}), ...(body.description ? { description: body.description } : {}),
     };
-    return this.begin('TRANSFER_OUT', 'OUTGOING', 'DEBIT', from.customer_id, from.id, to.primary_identifier, from.currency, body.amount, key,
-      outgoingFromAccount(from.id, from.currency, body.amount), data);
+    return this.begin('TRANSFER_OUT', { type: 'OUTGOING', direction: 'DEBIT', data }, from.customer_id, from.id, to.primary_identifier, from.currency, body.amount, key,
+      outgoingFromAccount(from.id, from.currency, body.amount));
   }
 
   /** Pulls money from an external bank account into an internal account of the same currency. */
@@ -54,14 +61,15 @@ export class TransferService {
     const { from, to } = this.accounts(body.destination.accountId, body.source.accountId, 'destination.accountId', 'source.accountId');
     if (!to.account_type.endsWith('_ACCOUNT')) throw invalidInput('source.accountId', `a ${to.account_type} cannot be pulled from; transfer-in needs a bank account`);
     const key = scenarioKey(to.primary_identifier, TRANSFER_SCENARIOS);
-    const data = {
+    const data: Omit<IncomingTxData, 'reconciliationInstructions'> = {
       source: { sourceType: 'ACCOUNT', accountId: to.id, currency: to.currency },
       destination: { destinationType: 'ACCOUNT', accountId: from.id, currency: from.currency },
       sentAmount: currencyAmount(body.amount, to.currency), receivedAmount: currencyAmount(body.amount, from.currency), fees: 0,
       ...(body.description ? { description: body.description } : {}),
     };
-    return this.begin('TRANSFER_IN', 'INCOMING', 'DEBIT', from.customer_id, to.primary_identifier, from.id, from.currency, body.amount, key,
-      incomingToAccount(from.id, from.currency, body.amount, 'transfer-in'), data);
+    // A pull from the customer's bank is INCOMING but DEBIT, as upstream marks an inbound ACH pull.
+    return this.begin('TRANSFER_IN', { type: 'INCOMING', direction: 'DEBIT', data }, from.customer_id, to.primary_identifier, from.id, from.currency, body.amount, key,
+      incomingToAccount(from.id, from.currency, body.amount, 'transfer-in'));
   }
 
   private accounts(internalId: string, externalId: string, internalField: string, externalField: string) {
@@ -72,23 +80,28 @@ export class TransferService {
     return { from, to };
   }
 
-  private begin(kind: 'TRANSFER_IN' | 'TRANSFER_OUT', type: 'INCOMING' | 'OUTGOING', direction: 'CREDIT' | 'DEBIT', customerId: string | null,
-    sender: string, receiver: string, cur: string, amount: number, key: string, funds: Funds, data: Record<string, unknown>): Transaction {
+  private begin(kind: 'TRANSFER_IN' | 'TRANSFER_OUT', what: Kind, customerId: string | null,
+    sender: string, receiver: string, cur: string, amount: number, key: string, funds: Funds): Transaction {
     const scenario = TRANSFER_SCENARIOS[key]!;
     const id = this.ctx.ids('Transaction');
     const reference = `T${id.slice(-10).replace(/-/g, '').toUpperCase()}`;
+    const reconciliationInstructions = { reference };
+    const row = {
+      id, status: scenario.immediateFailure ? 'FAILED' as const : 'PENDING' as const, kind, customer_id: customerId,
+      platform_customer_id: customerId ? this.customers.row(customerId).platform_customer_id : null, quote_id: null,
+      sender_identifier: sender, receiver_identifier: receiver, reference, sending_currency: cur, sent_amount: amount,
+      receiving_currency: cur, received_amount: amount, fees: 0, scenario: `TRANSFER:${key}`, funds: JSON.stringify(funds),
+      failure_reason: scenario.immediateFailure ?? null,
+    };
+    const tx: NewTransaction = what.type === 'OUTGOING'
+      ? { ...row, type: 'OUTGOING', direction: what.direction, data: { ...what.data, reconciliationInstructions } }
+      : { ...row, type: 'INCOMING', direction: what.direction, data: { ...what.data, reconciliationInstructions } };
     return this.ctx.transaction(() => {
-      const tx = this.transactions.create({
-        id, type, status: scenario.immediateFailure ? 'FAILED' : 'PENDING', direction, kind, customer_id: customerId,
-        platform_customer_id: customerId ? this.customers.row(customerId).platform_customer_id : null, quote_id: null,
-        sender_identifier: sender, receiver_identifier: receiver, reference, sending_currency: cur, sent_amount: amount,
-        receiving_currency: cur, received_amount: amount, fees: 0, scenario: `TRANSFER:${key}`, funds: JSON.stringify(funds),
-        failure_reason: scenario.immediateFailure ?? null, data: JSON.stringify({ ...data, reconciliationInstructions: { reference } }),
-      }, scenario.immediateFailure ? `SANDBOX_${scenario.immediateFailure}` : `${kind}_CREATED`);
-      if (scenario.immediateFailure) return tx;
+      const created = this.transactions.create(tx, scenario.immediateFailure ? `SANDBOX_${scenario.immediateFailure}` : `${kind}_CREATED`);
+      if (scenario.immediateFailure) return created;
       this.runner.mover.place(funds, id, kind);
       this.runner.start(id, scenario);
-      return tx;
+      return created;
     });
   }
 }

@@ -2,16 +2,17 @@ import { generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import type { z } from 'zod';
 import type { Ctx } from '../context';
+import { noContent, reply } from '../api/contract';
 import { conflict, invalidInput, unauthorized } from '../kernel/errors';
 import type { InternalAccount, InternalAccountService } from '../accounts/internal-service';
 import type { CustomerService } from '../customers/service';
 import type { Customer } from '../customers/schema';
-import { authMethodsOf, type AuthSession } from './repo';
+import { authMethodsOf } from './repo';
 import { hpkeSeal, toHex } from './crypto';
-import type { CredentialService, Signed } from './credentials';
+import type { CredentialService } from './credentials';
 import type { SessionService } from './sessions';
-import type { SignedRequest, SignedRetry } from './signed-retry';
-import type { exportSchema, privacySchema } from './schema';
+import type { Signed, SignedRequest, SignedRetry } from './signed-retry';
+import type { AuthSession, CredentialType, WalletExport, exportSchema, privacySchema } from './schema';
 
 /** Signed wallet actions beyond credentials: session refresh and revocation, export, privacy, and the tied email. */
 export class WalletActions {
@@ -42,51 +43,54 @@ export class WalletActions {
   }
 
   /** `DELETE /auth/sessions/{id}`: 202, then 204 on a retry stamped by any active session of the wallet. */
-  revokeSession(id: string, req: SignedRequest): Signed<null> {
+  revokeSession(id: string, req: SignedRequest): Signed<ReturnType<typeof noContent>> {
     const s = this.sessions.active(id);
     const r = this.signed.exchange(req, { accountId: s.account_id, type: s.type, activity: 'ACTIVITY_TYPE_DELETE_API_KEYS', parameters: { sessionIds: [id] }, key: { kind: 'SESSION' } });
-    if ('challenge' in r) return { status: 202, body: r.challenge };
+    if ('challenge' in r) return r.challenge;
     this.sessions.revoke({ sessionId: id }, 'REVOKED_BY_CLIENT');
-    return { status: 204, body: null };
+    return noContent();
   }
 
   /** `POST /auth/sessions/{id}/refresh`: 202, then 201 with a new session on a retry stamped by this session's key. */
-  async refreshSession(id: string, clientPublicKey: string, req: SignedRequest): Promise<Signed<AuthSession>> {
+  async refreshSession(id: string, clientPublicKey: string, req: SignedRequest): Promise<Signed<{ status: 201; body: AuthSession }>> {
     // Why 401 and not 404: refreshing is authentication; an inactive session fails it on either leg.
     const s = this.sessions.activeOrNull(id);
     if (!s) throw unauthorized(`Session ${id} is not active (revoked or expired): verify a credential again`);
     const r = this.signed.exchange(req, { accountId: s.account_id, type: s.type, activity: 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2', parameters: { targetPublicKey: clientPublicKey, sessionId: id }, key: { kind: 'SESSION', onlySessionId: id } });
-    if ('challenge' in r) return { status: 202, body: r.challenge };
-    return { status: 201, body: await this.sessions.mint(this.sessions.credential(s.auth_method_id), { clientKey: clientPublicKey }) };
+    if ('challenge' in r) return r.challenge;
+    return reply(201, await this.sessions.mint(this.sessions.credential(s.auth_method_id), { clientKey: clientPublicKey }));
   }
 
   /** `POST /internal-accounts/{id}/export`: 202, then the wallet's mnemonic sealed to the client's key. */
-  async exportWallet(accountId: string, body: z.infer<typeof exportSchema>, req: SignedRequest): Promise<Signed<{ id: string; encryptedWalletCredentials: string }>> {
+  async exportWallet(accountId: string, body: z.infer<typeof exportSchema>, req: SignedRequest): Promise<Signed<{ status: 200; body: WalletExport }>> {
     const wallet = this.sessions.wallet(accountId);
     const r = this.signed.exchange(req, { accountId, type: this.walletType(accountId), activity: 'ACTIVITY_TYPE_EXPORT_WALLET', parameters: { walletId: accountId, targetPublicKey: body.clientPublicKey }, key: { kind: 'SESSION' } });
-    if ('challenge' in r) return { status: 202, body: r.challenge };
+    if ('challenge' in r) return r.challenge;
     const secret = this.ctx.db.prepare('SELECT mnemonic FROM wallet_secrets WHERE account_id = ?').get(wallet.id) as { mnemonic: string };
     const { enc, ciphertext } = await hpkeSeal(new TextEncoder().encode(secret.mnemonic), body.clientPublicKey);
     const data = toHex(new TextEncoder().encode(JSON.stringify({ encappedPublic: toHex(enc), ciphertext: toHex(ciphertext), organizationId: this.organizationId() })));
     this.ctx.transaction(() => this.ctx.events.append('INTERNAL_ACCOUNT.EXPORTED', 'InternalAccount', accountId, { sessionId: r.proof.sessionId }));
-    return { status: 200, body: { id: accountId, encryptedWalletCredentials: JSON.stringify({ version: 'v1.0.0', data, dataSignature: '', enclaveQuorumPublic: '' }) } };
+    return reply(200, { id: accountId, encryptedWalletCredentials: JSON.stringify({ version: 'v1.0.0', data, dataSignature: '', enclaveQuorumPublic: '' }) });
   }
 
   /** `PATCH /internal-accounts/{id}`: 202, then the privacy setting applied. */
-  updatePrivacy(accountId: string, body: z.infer<typeof privacySchema>, req: SignedRequest): Signed<InternalAccount> {
+  updatePrivacy(accountId: string, body: z.infer<typeof privacySchema>, req: SignedRequest): Signed<{ status: 200; body: InternalAccount }> {
     this.sessions.wallet(accountId);
     const r = this.signed.exchange(req, { accountId, type: this.walletType(accountId), activity: 'ACTIVITY_TYPE_UPDATE_WALLET_PRIVACY', parameters: { walletId: accountId, ...body }, key: { kind: 'SESSION' } });
-    if ('challenge' in r) return { status: 202, body: r.challenge };
+    if ('challenge' in r) return r.challenge;
     return this.ctx.transaction(() => {
       this.ctx.db.prepare('UPDATE internal_accounts SET private_enabled = ?, updated_at = ? WHERE id = ?').run(body.privateEnabled ? 1 : 0, this.ctx.clock.nowMs(), accountId);
       this.ctx.events.append('INTERNAL_ACCOUNT.STATUS_UPDATED', 'InternalAccount', accountId, { privateEnabled: body.privateEnabled });
-      return { status: 200, body: this.internal.get(accountId) };
+      return reply(200, this.internal.get(accountId));
     });
   }
 
   /** The credential type a wallet-level action reports: that of the wallet's oldest live credential (the one it was born with). */
-  private walletType(accountId: string): string | undefined {
-    return authMethodsOf(this.ctx.db, accountId)[0]?.type;
+  private walletType(accountId: string): CredentialType {
+    const oldest = authMethodsOf(this.ctx.db, accountId)[0];
+    // A wallet is born with a credential and revocation always leaves one, so this is a broken invariant.
+    if (!oldest) throw new Error(`Embedded wallet ${accountId} has no live credential`);
+    return oldest.type;
   }
 
   /** The live OTP credentials tied to a customer's contact (EMAIL_OTP to the email, SMS_OTP to the phone), oldest wallet first. */
@@ -110,14 +114,14 @@ export class WalletActions {
    * `PATCH /customers/{id}` changing an email tied to EMAIL_OTP (or a phone tied to SMS_OTP): 202, then on
    * the retry stamped by a session of the first tied wallet, the customer and every tied credential change together.
    */
-  updateTiedContact(customerId: string, patch: Parameters<CustomerService['update']>[1], req: SignedRequest): Signed<Customer> {
+  updateTiedContact(customerId: string, patch: Parameters<CustomerService['update']>[1], req: SignedRequest): Signed<{ status: 200; body: Customer }> {
     const changes = this.tiedChanges(customerId, patch);
     const first = this.tiedCredentials(customerId, changes[0]!.type)[0]!;
     const r = this.signed.exchange(req, {
       accountId: first.accountId, type: changes[0]!.type, activity: 'ACTIVITY_TYPE_UPDATE_USER_CONTACT',
       parameters: { customerId, ...Object.fromEntries(changes.map((c) => [c.type === 'EMAIL_OTP' ? 'email' : 'phoneNumber', c.value])) }, key: { kind: 'SESSION' },
     });
-    if ('challenge' in r) return { status: 202, body: r.challenge };
+    if ('challenge' in r) return r.challenge;
     return this.ctx.transaction(() => {
       const customer = this.customers.update(customerId, patch);
       for (const change of changes) {
@@ -126,7 +130,7 @@ export class WalletActions {
           this.ctx.events.append('AUTH_METHOD.UPDATED', 'AuthMethod', tied.authMethodId, { nickname: change.value });
         }
       }
-      return { status: 200, body: customer };
+      return reply(200, customer);
     });
   }
 }

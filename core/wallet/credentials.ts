@@ -1,16 +1,14 @@
 import type { z } from 'zod';
 import type { Ctx } from '../context';
+import { noContent, reply } from '../api/contract';
 import { conflict, invalidInput, ServiceError } from '../kernel/errors';
-import { authMethodFromRow, authMethodsOf, insertAuthMethod, type AuthMethod, type AuthMethodRow, type CredentialType } from './repo';
+import { authMethodFromRow, authMethodsOf, insertAuthMethod, type AuthMethodRow } from './repo';
 import { readOidcToken } from './oauth';
 import { verifyRegistration, type RelyingParty } from './passkey';
 import type { SessionService } from './sessions';
-import type { SignedRequest, SignedRetry } from './signed-retry';
+import type { Signed, SignedRequest, SignedRetry } from './signed-retry';
 import type { OtpService } from './otp';
-import type { createCredentialSchema } from './schema';
-
-/** A 202 signed-retry challenge, or the action's own result. */
-export type Signed<T> = { status: 202; body: Record<string, unknown> } | { status: number; body: T };
+import type { AuthMethod, CredentialType, createCredentialSchema } from './schema';
 
 const ACTIVITY: Record<CredentialType, string> = {
   EMAIL_OTP: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_EMAIL', SMS_OTP: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_SMS',
@@ -33,7 +31,7 @@ export class CredentialService {
   }
 
   /** `POST /auth/credentials`: checks first, then 202 and, on the signed retry, 201 with the new credential. */
-  async create(body: z.infer<typeof createCredentialSchema>, req: SignedRequest): Promise<Signed<AuthMethod & { otpEncryptionTargetBundle?: string }>> {
+  async create(body: z.infer<typeof createCredentialSchema>, req: SignedRequest): Promise<Signed<{ status: 201; body: AuthMethod }>> {
     const wallet = this.sessions.wallet(body.accountId);
     const customer = wallet.customer_id ? this.ctx.db.prepare('SELECT email, phone_number FROM customers WHERE id = ?').get(wallet.customer_id) as { email: string | null; phone_number: string | null } : undefined;
     const existing = authMethodsOf(this.ctx.db, wallet.id);
@@ -67,10 +65,11 @@ export class CredentialService {
       }
     }
     const r = this.signed.exchange(req, { accountId: wallet.id, type: body.type, activity: ACTIVITY[body.type], parameters: { accountId: wallet.id, type: body.type, nickname }, key: { kind: 'SESSION' } });
-    if ('challenge' in r) return { status: 202, body: r.challenge };
+    if ('challenge' in r) return r.challenge;
     const created = this.insert(wallet.id, body.type, nickname, extra);
-    if (body.type === 'EMAIL_OTP' || body.type === 'SMS_OTP') return { status: 201, body: { ...created, otpEncryptionTargetBundle: this.otp.issue(this.sessions.credential(created.id)) } };
-    return { status: 201, body: created };
+    // Why: an OTP credential is activated like the first one (flow rule 7), so its creation sends the first code.
+    if (created.type === 'EMAIL_OTP' || created.type === 'SMS_OTP') return reply(201, { ...created, otpEncryptionTargetBundle: this.otp.issue(this.sessions.credential(created.id)) });
+    return reply(201, created);
   }
 
   /** The live credentials of a wallet (not paginated). */
@@ -79,20 +78,20 @@ export class CredentialService {
   }
 
   /** `DELETE /auth/credentials/{id}`: 202, then 204 on a retry stamped by a session of a different credential. */
-  revoke(id: string, req: SignedRequest): Signed<null> {
+  revoke(id: string, req: SignedRequest): Signed<ReturnType<typeof noContent>> {
     const m = this.sessions.credential(id);
     if (authMethodsOf(this.ctx.db, m.account_id).length <= 1) {
       throw new ServiceError(400, 'INVALID_INPUT', 'A wallet keeps at least one credential: add another before revoking this one', { errors: [{ field: 'id', message: 'is the only credential of the wallet' }] });
     }
     const r = this.signed.exchange(req, { accountId: m.account_id, type: m.type, activity: 'ACTIVITY_TYPE_DELETE_AUTHENTICATORS', parameters: { authMethodId: id }, key: { kind: 'SESSION', excludeAuthMethodId: id } });
-    if ('challenge' in r) return { status: 202, body: r.challenge };
+    if ('challenge' in r) return r.challenge;
     this.ctx.transaction(() => {
       const now = this.ctx.clock.nowMs();
       this.ctx.db.prepare('UPDATE auth_methods SET revoked_at = ?, updated_at = ? WHERE id = ?').run(now, now, id);
       this.sessions.revoke({ authMethodId: id }, 'CREDENTIAL_REVOKED');
       this.ctx.events.append('AUTH_METHOD.REVOKED', 'AuthMethod', id, { accountId: m.account_id, type: m.type });
     });
-    return { status: 204, body: null };
+    return noContent();
   }
 
   private insert(accountId: string, type: CredentialType, nickname: string, extra: Partial<AuthMethodRow>): AuthMethod {

@@ -1,12 +1,12 @@
+import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair, type JWTPayload } from 'jose';
 import { invalidInput, unauthorized } from '../kernel/errors';
-import { base64urlnopad } from '@scure/base';
 import { sha256Hex } from './crypto';
 
 /** Issuers the sandbox accepts OIDC tokens from. */
 export const SUPPORTED_ISSUERS = ['https://accounts.google.com', 'accounts.google.com', 'https://appleid.apple.com'];
-/** How old `iat` may be, and the clock skew allowed on either side. */
+/** How old `iat` may be (plus the clock skew). */
 export const MAX_TOKEN_AGE_S = 60;
-/** Clock skew tolerated on `iat` and `exp`. */
+/** Clock skew tolerated on either side of `iat`. */
 export const CLOCK_SKEW_S = 5;
 
 /** The claims the service relies on. */
@@ -21,20 +21,19 @@ export interface OidcClaims {
 }
 
 /**
- * Reads a JWT-shaped OIDC token (any signature segment, as the sandbox allows) and checks its claims
- * against the workspace clock. A token that is not JWT-shaped is 400 INVALID_INPUT; a failed check is
- * 401 UNAUTHORIZED with a reason naming it.
+ * Reads a JWT-shaped OIDC token and checks its claims against the workspace clock. A token that is not
+ * JWT-shaped is 400 INVALID_INPUT; a failed check is 401 UNAUTHORIZED with a reason naming it.
  */
 export function readOidcToken(token: string, nowMs: number): OidcClaims {
-  const parts = token.split('.');
-  if (parts.length !== 3 || parts.some((p) => !/^[A-Za-z0-9_-]*$/.test(p)) || !parts[0] || !parts[1]) {
+  // jose decodes without verifying on purpose: the sandbox accepts any signature segment (spec, sandbox
+  // rule 4). The claim checks stay ours: their windows and the one-element aud array are the spec's rules.
+  if (!/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(token)) {
     throw invalidInput('oidcToken', 'is not a JWT (three base64url segments: header.payload.signature)');
   }
-  let claims: Record<string, unknown>;
+  let claims: JWTPayload;
   try {
-    const decode = (part: string) => JSON.parse(new TextDecoder().decode(base64urlnopad.decode(part))) as unknown;
-    claims = decode(parts[1]) as Record<string, unknown>;
-    decode(parts[0]);
+    decodeProtectedHeader(token);
+    claims = decodeJwt(token);
   } catch {
     throw invalidInput('oidcToken', 'has a header or payload segment that is not base64url JSON');
   }
@@ -64,8 +63,12 @@ export function expectedNonce(clientPublicKey: string): string {
   return sha256Hex(clientPublicKey);
 }
 
-/** Builds a JWT-shaped token with the given claims (for tests and the console's rehearsal; any signature segment is accepted). */
-export function makeOidcToken(claims: Record<string, unknown>): string {
-  const enc = (v: unknown) => base64urlnopad.encode(new TextEncoder().encode(JSON.stringify(v)));
-  return `${enc({ alg: 'RS256', typ: 'JWT', kid: 'sandbox' })}.${enc(claims)}.c2FuZGJveA`;
+/**
+ * Plays the identity provider for tests and the console's rehearsal: a signed JWT carrying exactly these
+ * claims (none added or checked, so a test can send a bad one). The key is thrown away: the sandbox
+ * checks claims, not the provider's signature, so the token only needs to be a real JWS.
+ */
+export async function makeOidcToken(claims: Record<string, unknown>): Promise<string> {
+  const { privateKey } = await generateKeyPair('ES256');
+  return new SignJWT(claims).setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: 'sandbox' }).sign(privateKey);
 }

@@ -1,9 +1,7 @@
 import type { Db } from '../kernel/db';
 import { insertRow } from '../kernel/sql';
 import { isoOf } from '../kernel/clock';
-
-/** Credential types of the embedded wallet. */
-export type CredentialType = 'EMAIL_OTP' | 'SMS_OTP' | 'OAUTH' | 'PASSKEY';
+import type { AuthMethod, AuthSession, CredentialType } from './schema';
 
 /** A credential row as stored. */
 export interface AuthMethodRow {
@@ -23,22 +21,16 @@ export interface AuthMethodRow {
   revoked_at: number | null;
 }
 
-/** The spec's AuthMethod. */
-export interface AuthMethod {
-  id: string;
-  accountId: string;
-  type: CredentialType;
-  nickname: string;
-  credentialId?: string;
-  createdAt: string;
-  updatedAt: string;
+/** A PASSKEY credential's WebAuthn id; every passkey row has one (it is how the passkey was registered). */
+function passkeyIdOf(r: Pick<AuthMethodRow, 'id' | 'credential_id'>): string {
+  if (!r.credential_id) throw new Error(`Passkey credential ${r.id} has no WebAuthn credential id`);
+  return r.credential_id;
 }
 
 /** Maps a credential row to its API form. */
 export function authMethodFromRow(r: AuthMethodRow): AuthMethod {
-  const m: AuthMethod = { id: r.id, accountId: r.account_id, type: r.type, nickname: r.nickname, createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at) };
-  if (r.credential_id) m.credentialId = r.credential_id;
-  return m;
+  const base = { id: r.id, accountId: r.account_id, nickname: r.nickname, createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at) };
+  return r.type === 'PASSKEY' ? { ...base, type: r.type, credentialId: passkeyIdOf(r) } : { ...base, type: r.type };
 }
 
 /** Inserts a credential row. */
@@ -69,28 +61,13 @@ export interface SessionRow {
   revoked_at: number | null;
 }
 
-/** The spec's AuthSession (encryptedSessionSigningKey is added only when a session is minted for OAUTH/PASSKEY). */
-export interface AuthSession {
-  id: string;
-  accountId: string;
-  type: CredentialType;
-  nickname: string;
-  credentialId?: string;
-  authMethodId: string;
-  createdAt: string;
-  updatedAt: string;
-  expiresAt: string;
-  encryptedSessionSigningKey?: string;
-}
-
-/** Maps a session and its credential to the API form. */
-export function sessionFromRow(s: SessionRow, m: Pick<AuthMethodRow, 'nickname' | 'credential_id'>): AuthSession {
-  const out: AuthSession = {
-    id: s.id, accountId: s.account_id, type: s.type, nickname: m.nickname, authMethodId: s.auth_method_id,
+/** Maps a session and its credential to the API form (without the sealed key, which only minting adds). */
+export function sessionFromRow(s: SessionRow, m: Pick<AuthMethodRow, 'id' | 'nickname' | 'credential_id'>): AuthSession {
+  const base = {
+    id: s.id, accountId: s.account_id, nickname: m.nickname, authMethodId: s.auth_method_id,
     createdAt: isoOf(s.created_at), updatedAt: isoOf(s.updated_at), expiresAt: isoOf(s.expires_at),
   };
-  if (m.credential_id) out.credentialId = m.credential_id;
-  return out;
+  return s.type === 'PASSKEY' ? { ...base, type: s.type, credentialId: passkeyIdOf(m) } : { ...base, type: s.type };
 }
 
 /** The active sessions of a wallet at `now`. */

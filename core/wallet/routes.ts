@@ -1,14 +1,19 @@
 import type { Context } from 'hono';
-import type { ApiApp, ApiBindings, ApiVariables } from '../api/types';
-import { requirePermission } from '../api/guard';
-import { jsonBody, queryOf, rawBody } from '../api/validate';
-import { json } from '../api/app';
-import type { CredentialService, Signed } from './credentials';
+import { z } from 'zod';
+import type { ApiBindings, ApiVariables } from '../api/types';
+import { defineRoute, idParam, implement, reply } from '../api/contract';
+import { rawBody } from '../api/validate';
+import { internalAccountSchema } from '../accounts/schema';
+import type { CredentialService } from './credentials';
 import type { VerificationService } from './verify';
 import type { SessionService } from './sessions';
 import type { WalletActions } from './actions';
-import type { SignedRequest } from './signed-retry';
-import { accountQuery, challengeSchema, createCredentialSchema, createWalletSchema, exportSchema, privacySchema, refreshSchema, verifyCredentialSchema } from './schema';
+import type { Signed, SignedRequest } from './signed-retry';
+import {
+  accountQuery, authMethodListSchema, authMethodSchema, authSessionListSchema, authSessionSchema, challengeSchema, createCredentialSchema,
+  createWalletSchema, credentialChallengeSchema, exportSchema, privacySchema, refreshSchema, signedRetryChallengeSchema, verifyCredentialSchema,
+  walletExportSchema,
+} from './schema';
 
 type C = Context<{ Bindings: ApiBindings; Variables: ApiVariables }>;
 
@@ -23,11 +28,106 @@ export async function signedRequestOf(c: C): Promise<SignedRequest> {
   return { method: c.req.method, path, body: await rawBody(c), signature: c.req.header('Svc-Wallet-Signature'), requestId: c.req.header('Request-Id') };
 }
 
-/** Turns a signed action's outcome into its response (202 challenge, 204, or the body with its status). */
-export function signedResponse<T>(r: Signed<T>): Response {
-  if (r.status === 204) return new Response(null, { status: 204 });
-  return json(r.body, r.status);
+/** A signed action's outcome as a handler's reply: the 202 challenge or the action's own typed reply. */
+export function signedResponse<R extends { status: number; body?: unknown }>(r: Signed<R>): Signed<R> {
+  return r;
 }
+
+const AUTH = 'Embedded wallet auth';
+const ACCOUNTS = 'Internal accounts';
+const credentialId = z.object({ id: idParam('The credential id', 'AuthMethod:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b') });
+const sessionId = z.object({ id: idParam('The session id', 'Session:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b') });
+const walletId = z.object({ id: idParam('The embedded wallet (an EMBEDDED_WALLET internal account)', 'InternalAccount:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b') });
+const customerId = z.object({ customerId: idParam('The customer', 'Customer:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b') });
+
+const challenge = { description: 'Stamp payloadToSign with a session key, then repeat the same request with Svc-Wallet-Signature and Request-Id', schema: signedRetryChallengeSchema };
+const SIGNED_401 = 'WALLET_SIGNATURE_MISSING, WALLET_SIGNATURE_MALFORMED, WALLET_SIGNATURE_BODY_MISMATCH, WALLET_SIGNATURE_INVALID, REQUEST_ID_MISSING, REQUEST_ID_REUSED: the signed retry failed (`reason` names the check)';
+
+/** The embedded-wallet routes: credentials, sign-in, sessions, export and privacy, and the sandbox's wallet creation. */
+export const walletContract = {
+  createAuthCredential: defineRoute({
+    method: 'post', path: '/auth/credentials', tag: AUTH, permission: 'MANAGE', signed: true,
+    summary: 'Adds a credential to a wallet (signed by a session of the wallet)',
+    description: 'OTP credentials send their first code in the answer; an OAUTH nickname comes from the token email; a PASSKEY brings its WebAuthn registration.',
+    body: createCredentialSchema,
+    responses: { 201: { description: 'The new credential', schema: authMethodSchema }, 202: challenge },
+    errors: {
+      400: 'EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS, SMS_OTP_CREDENTIAL_ALREADY_EXISTS, PASSKEY_CREDENTIAL_ALREADY_EXISTS; INVALID_INPUT for a malformed OIDC token',
+      401: `${SIGNED_401}; UNAUTHORIZED when an OIDC claim check fails`,
+      404: 'NOT_FOUND: no internal account has this accountId',
+      409: 'CONFLICT: the wallet already has an OAUTH credential for this issuer and subject',
+    },
+  }),
+  listAuthCredentials: defineRoute({
+    method: 'get', path: '/auth/credentials', tag: AUTH, permission: 'VIEW',
+    summary: "A wallet's live credentials (not paginated)",
+    query: accountQuery,
+    responses: { 200: { description: 'The credentials, oldest first', schema: authMethodListSchema } },
+  }),
+  challengeAuthCredential: defineRoute({
+    method: 'post', path: '/auth/credentials/{id}/challenge', tag: AUTH, permission: 'MANAGE',
+    summary: 'Sends a fresh code (EMAIL_OTP, SMS_OTP) or starts a passkey sign-in (PASSKEY, with clientPublicKey)',
+    params: credentialId, body: challengeSchema,
+    responses: { 200: { description: "The code's target bundle, or the WebAuthn challenge", schema: credentialChallengeSchema } },
+    errors: { 429: 'RATE_LIMITED: too many challenges for this credential; wait the Retry-After seconds' },
+  }),
+  verifyAuthCredential: defineRoute({
+    method: 'post', path: '/auth/credentials/{id}/verify', tag: AUTH, permission: 'MANAGE', signed: true,
+    summary: 'Signs in with a credential and opens a session',
+    description: 'EMAIL_OTP and SMS_OTP answer 202 first: stamp the payload with the key sealed in the code bundle. OAUTH and PASSKEY answer 200 at once; PASSKEY sends the challenge\'s requestId as Request-Id.',
+    params: credentialId, body: verifyCredentialSchema,
+    responses: { 200: { description: 'The new session', schema: authSessionSchema }, 202: challenge },
+    errors: { 401: `${SIGNED_401}; UNAUTHORIZED for a wrong code, OIDC token or passkey assertion` },
+  }),
+  revokeAuthCredential: defineRoute({
+    method: 'delete', path: '/auth/credentials/{id}', tag: AUTH, permission: 'MANAGE', signed: true,
+    summary: 'Revokes a credential and its sessions (signed by a session of another credential)',
+    params: credentialId,
+    responses: { 202: challenge, 204: { description: 'Revoked' } },
+    errors: { 400: 'INVALID_INPUT: this is the last credential of the wallet', 401: SIGNED_401 },
+  }),
+  listAuthSessions: defineRoute({
+    method: 'get', path: '/auth/sessions', tag: AUTH, permission: 'VIEW',
+    summary: "A wallet's active sessions (not paginated)",
+    query: accountQuery,
+    responses: { 200: { description: 'The active sessions, oldest first', schema: authSessionListSchema } },
+  }),
+  revokeAuthSession: defineRoute({
+    method: 'delete', path: '/auth/sessions/{id}', tag: AUTH, permission: 'MANAGE', signed: true,
+    summary: 'Revokes a session (signed by any active session of the wallet)',
+    params: sessionId,
+    responses: { 202: challenge, 204: { description: 'Revoked' } },
+    errors: { 401: SIGNED_401, 404: 'NOT_FOUND: not an active session' },
+  }),
+  refreshAuthSession: defineRoute({
+    method: 'post', path: '/auth/sessions/{id}/refresh', tag: AUTH, permission: 'MANAGE', signed: true,
+    summary: 'Opens a new session before this one expires (signed by this session)',
+    params: sessionId, body: refreshSchema,
+    responses: { 201: { description: 'The new session, its key sealed to clientPublicKey', schema: authSessionSchema }, 202: challenge },
+    errors: { 401: `${SIGNED_401}; UNAUTHORIZED when the session is no longer active` },
+  }),
+  exportInternalAccount: defineRoute({
+    method: 'post', path: '/internal-accounts/{id}/export', tag: ACCOUNTS, permission: 'MANAGE', signed: true,
+    summary: "Exports an embedded wallet's secret, sealed to the client's key",
+    params: walletId, body: exportSchema,
+    responses: { 200: { description: 'The sealed wallet secret', schema: walletExportSchema }, 202: challenge },
+    errors: { 401: SIGNED_401 },
+  }),
+  updateInternalAccount: defineRoute({
+    method: 'patch', path: '/internal-accounts/{id}', tag: ACCOUNTS, permission: 'MANAGE', signed: true,
+    summary: "Changes an embedded wallet's privacy setting",
+    params: walletId, body: privacySchema,
+    responses: { 200: { description: 'The updated account', schema: internalAccountSchema }, 202: challenge },
+    errors: { 401: SIGNED_401 },
+  }),
+  sandboxCreateEmbeddedWallet: defineRoute({
+    method: 'post', path: '/sandbox/customers/{customerId}/embedded-wallet', tag: 'Sandbox', permission: 'MANAGE',
+    summary: 'Creates an embedded wallet for a customer, born with an EMAIL_OTP credential tied to their email',
+    params: customerId, body: createWalletSchema,
+    responses: { 201: { description: 'The new wallet', schema: internalAccountSchema } },
+    errors: { 400: 'INVALID_INPUT: the customer has no email', 409: 'CONFLICT: the customer already has an embedded wallet in this currency' },
+  }),
+};
 
 /** Services behind the wallet routes. */
 export interface WalletRouteDeps {
@@ -37,54 +137,19 @@ export interface WalletRouteDeps {
   actions: WalletActions;
 }
 
-/** Embedded-wallet authentication routes: credentials, challenges, verification, sessions, export and privacy. */
+/** Serves the embedded-wallet routes. */
 export function walletRoutes(d: WalletRouteDeps) {
-  return (app: ApiApp) => {
-    app.post('/auth/credentials', async (c) => {
-      requirePermission(c, 'MANAGE');
-      return signedResponse(await d.credentials.create(await jsonBody(c, createCredentialSchema), await signedRequestOf(c)));
-    });
-    app.get('/auth/credentials', (c) => {
-      requirePermission(c, 'VIEW');
-      return json(d.credentials.list(queryOf(c, accountQuery).accountId));
-    });
-    app.post('/auth/credentials/:id/challenge', async (c) => {
-      requirePermission(c, 'MANAGE');
-      return json(d.verification.challenge(c.req.param('id'), await jsonBody(c, challengeSchema)));
-    });
-    app.post('/auth/credentials/:id/verify', async (c) => {
-      requirePermission(c, 'MANAGE');
-      return signedResponse(await d.verification.verify(c.req.param('id'), await jsonBody(c, verifyCredentialSchema), await signedRequestOf(c)));
-    });
-    app.delete('/auth/credentials/:id', async (c) => {
-      requirePermission(c, 'MANAGE');
-      return signedResponse(d.credentials.revoke(c.req.param('id'), await signedRequestOf(c)));
-    });
-    app.get('/auth/sessions', (c) => {
-      requirePermission(c, 'VIEW');
-      return json({ data: d.sessions.list(queryOf(c, accountQuery).accountId) });
-    });
-    app.delete('/auth/sessions/:id', async (c) => {
-      requirePermission(c, 'MANAGE');
-      return signedResponse(d.actions.revokeSession(c.req.param('id'), await signedRequestOf(c)));
-    });
-    app.post('/auth/sessions/:id/refresh', async (c) => {
-      requirePermission(c, 'MANAGE');
-      const body = await jsonBody(c, refreshSchema);
-      return signedResponse(await d.actions.refreshSession(c.req.param('id'), body.clientPublicKey, await signedRequestOf(c)));
-    });
-    app.post('/internal-accounts/:id/export', async (c) => {
-      requirePermission(c, 'MANAGE');
-      return signedResponse(await d.actions.exportWallet(c.req.param('id'), await jsonBody(c, exportSchema), await signedRequestOf(c)));
-    });
-    app.patch('/internal-accounts/:id', async (c) => {
-      requirePermission(c, 'MANAGE');
-      return signedResponse(d.actions.updatePrivacy(c.req.param('id'), await jsonBody(c, privacySchema), await signedRequestOf(c)));
-    });
-    app.post('/sandbox/customers/:customerId/embedded-wallet', async (c) => {
-      requirePermission(c, 'MANAGE');
-      const body = await jsonBody(c, createWalletSchema);
-      return json(d.actions.createWallet(c.req.param('customerId'), body?.currency ?? 'USDC'), 201);
-    });
-  };
+  return implement(walletContract, {
+    createAuthCredential: async ({ body, c }) => signedResponse(await d.credentials.create(body, await signedRequestOf(c))),
+    listAuthCredentials: ({ query }) => reply(200, d.credentials.list(query.accountId)),
+    challengeAuthCredential: ({ params, body }) => reply(200, d.verification.challenge(params.id, body)),
+    verifyAuthCredential: async ({ params, body, c }) => signedResponse(await d.verification.verify(params.id, body, await signedRequestOf(c))),
+    revokeAuthCredential: async ({ params, c }) => signedResponse(d.credentials.revoke(params.id, await signedRequestOf(c))),
+    listAuthSessions: ({ query }) => reply(200, { data: d.sessions.list(query.accountId) }),
+    revokeAuthSession: async ({ params, c }) => signedResponse(d.actions.revokeSession(params.id, await signedRequestOf(c))),
+    refreshAuthSession: async ({ params, body, c }) => signedResponse(await d.actions.refreshSession(params.id, body.clientPublicKey, await signedRequestOf(c))),
+    exportInternalAccount: async ({ params, body, c }) => signedResponse(await d.actions.exportWallet(params.id, body, await signedRequestOf(c))),
+    updateInternalAccount: async ({ params, body, c }) => signedResponse(d.actions.updatePrivacy(params.id, body, await signedRequestOf(c))),
+    sandboxCreateEmbeddedWallet: ({ params, body }) => reply(201, d.actions.createWallet(params.customerId, body?.currency ?? 'USDC')),
+  });
 }

@@ -1,7 +1,8 @@
 import type { Ctx } from '../context';
 import { invalidInput, notFound } from '../kernel/errors';
 import type { InternalAccountRow } from '../accounts/internal-repo';
-import { activeSessions, authMethodsOf, findAuthMethod, sessionFromRow, type AuthMethodRow, type AuthSession, type SessionRow } from './repo';
+import { activeSessions, authMethodsOf, findAuthMethod, sessionFromRow, type AuthMethodRow, type SessionRow } from './repo';
+import type { AuthSession } from './schema';
 import { compressPublicKey, newKeyPair, sealSessionKey } from './crypto';
 
 /** How long a wallet session lasts on the workspace clock. */

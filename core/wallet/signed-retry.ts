@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Ctx } from '../context';
+import { reply } from '../api/contract';
 import { unauthorized } from '../kernel/errors';
 import { activeSessions } from './repo';
 import { decodeStamp, verifyStamp } from './crypto';
+import type { CredentialType, SignedRetryChallenge } from './schema';
 
 /** Who may stamp the retry of a signed action. */
 export type KeyRule =
@@ -14,15 +16,22 @@ export type KeyRule =
 /** One signed action as a route describes it. */
 export interface SignedAction {
   accountId: string;
-  /** Credential type reported in the 202 body; omitted for wallet actions no single credential stands behind. */
-  type?: string;
+  /** Credential type reported in the 202 body. */
+  type: CredentialType;
   /** Upstream-style activity type placed in the payload, e.g. ACTIVITY_TYPE_DELETE_API_KEYS. */
   activity: string;
   parameters: Record<string, unknown>;
   key: KeyRule;
-  /** A payload to sign instead of the activity JSON (OTP verification signs a verification token). */
-  payload?: (requestId: string, expiresAt: number) => string;
 }
+
+/** The 202 reply of leg 1. */
+export type ChallengeReply = { status: 202; body: SignedRetryChallenge };
+
+/** A signed action's outcome: the 202 challenge, or the action's own typed reply (`reply(...)` / `noContent()`). */
+export type Signed<R extends { status: number; body?: unknown }> = ChallengeReply | R;
+
+/** What one leg of the exchange gives: the 202 reply to send (leg 1), or the proof of a valid stamp (leg 2). */
+export type Exchange = { challenge: ChallengeReply } | { proof: SignedProof };
 
 /** The request as the signed-retry check sees it. */
 export interface SignedRequest {
@@ -84,12 +93,34 @@ export function bodyHash(body: string): string {
 export class SignedRetry {
   constructor(private readonly ctx: Ctx, private readonly organizationId: () => string) {}
 
-  /** Runs the exchange: a 202 challenge body on leg 1, or the proof of a valid stamp on leg 2. */
-  exchange(req: SignedRequest, action: SignedAction): { challenge: Record<string, unknown> } | { proof: SignedProof } {
-    if (req.signature === undefined && req.requestId === undefined) return { challenge: this.issue(req, action) };
+  /** Runs the exchange: on leg 1 the 202 reply with the activity JSON to sign, on leg 2 the proof of a valid stamp. */
+  exchange(req: SignedRequest, action: SignedAction): Exchange {
+    if (!this.isRetry(req)) {
+      const leg = this.newLeg();
+      const payload = JSON.stringify({ organizationId: this.organizationId(), parameters: { ...action.parameters, requestId: leg.requestId }, timestampMs: String(leg.now), type: action.activity });
+      return { challenge: this.issue(req, action, leg, payload) };
+    }
+    return { proof: this.verify(req, action) };
+  }
+
+  /**
+   * The same exchange for a payload made asynchronously from the request id and expiry (OTP verification
+   * signs a token with jose, which is async). Nothing is stored before the payload exists.
+   */
+  async exchangeWithPayload(req: SignedRequest, action: SignedAction, payload: (requestId: string, expiresAt: number) => Promise<string>): Promise<Exchange> {
+    if (!this.isRetry(req)) {
+      const leg = this.newLeg();
+      return { challenge: this.issue(req, action, leg, await payload(leg.requestId, leg.expiresAt)) };
+    }
+    return { proof: this.verify(req, action) };
+  }
+
+  /** Leg 1 carries neither header; leg 2 both (either alone is its own 401). */
+  private isRetry(req: SignedRequest): boolean {
+    if (req.signature === undefined && req.requestId === undefined) return false;
     if (req.signature === undefined) throw unauthorized('Svc-Wallet-Signature is required on the signed retry', 'WALLET_SIGNATURE_MISSING');
     if (req.requestId === undefined) throw unauthorized('Request-Id is required on the signed retry (the requestId of the 202 answer)', 'REQUEST_ID_MISSING');
-    return { proof: this.verify(req, action) };
+    return true;
   }
 
   /** Refuses a Request-Id that was already used, before any other work on the request (401 REQUEST_ID_REUSED). */
@@ -99,18 +130,17 @@ export class SignedRetry {
     if (row && row.used_at !== null) throw unauthorized(`Request-Id ${req.requestId} has already been used; start the exchange again`, 'REQUEST_ID_REUSED');
   }
 
-  private issue(req: SignedRequest, action: SignedAction): Record<string, unknown> {
-    const requestId = this.ctx.ids('Request');
+  private newLeg(): { requestId: string; now: number; expiresAt: number } {
     const now = this.ctx.clock.nowMs();
-    const expiresAt = now + SIGNED_RETRY_TTL_MS;
-    const payload = action.payload
-      ? action.payload(requestId, expiresAt)
-      : JSON.stringify({ organizationId: this.organizationId(), parameters: { ...action.parameters, requestId }, timestampMs: String(now), type: action.activity });
+    return { requestId: this.ctx.ids('Request'), now, expiresAt: now + SIGNED_RETRY_TTL_MS };
+  }
+
+  private issue(req: SignedRequest, action: SignedAction, leg: { requestId: string; now: number; expiresAt: number }, payload: string): ChallengeReply {
     this.ctx.db
       .prepare(`INSERT INTO signed_requests (request_id, account_id, method, path, body_hash, kind, payload, key_rule, created_at, expires_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-      .run(requestId, action.accountId, req.method, req.path, bodyHash(req.body), action.activity, payload, JSON.stringify(action.key), now, expiresAt);
-    return { ...(action.type ? { type: action.type } : {}), payloadToSign: payload, requestId, expiresAt: new Date(expiresAt).toISOString() };
+      .run(leg.requestId, action.accountId, req.method, req.path, bodyHash(req.body), action.activity, payload, JSON.stringify(action.key), leg.now, leg.expiresAt);
+    return reply(202, { type: action.type, payloadToSign: payload, requestId: leg.requestId, expiresAt: new Date(leg.expiresAt).toISOString() });
   }
 
   private verify(req: SignedRequest, action: SignedAction): SignedProof {
@@ -148,9 +178,4 @@ export class SignedRetry {
     if (!verifyStamp(stamp, payload)) throw unauthorized('The stamp does not verify over payloadToSign', 'WALLET_SIGNATURE_INVALID');
     return { sessionId, publicKey: stamp.publicKey, legacy: false };
   }
-}
-
-/** 202 response body helper for routes. */
-export function accepted(body: Record<string, unknown>): Response {
-  return new Response(JSON.stringify(body), { status: 202, headers: { 'content-type': 'application/json' } });
 }

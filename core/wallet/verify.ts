@@ -1,19 +1,19 @@
-import { createHash, createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createHash, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { SignJWT } from 'jose';
 import type { z } from 'zod';
 import type { Ctx } from '../context';
+import { reply } from '../api/contract';
 import { invalidInput, unauthorized } from '../kernel/errors';
-import { authMethodFromRow, type AuthMethod, type AuthMethodRow, type AuthSession } from './repo';
+import { authMethodFromRow, type AuthMethodRow } from './repo';
 import { sha256Hex } from './crypto';
 import { expectedNonce, readOidcToken } from './oauth';
 import { LEGACY_PASSKEY_SIGNATURE, verifyAssertion, type Assertion, type RelyingParty } from './passkey';
 import type { OtpService } from './otp';
 import type { SessionService } from './sessions';
-import type { SignedRequest, SignedRetry } from './signed-retry';
-import type { Signed } from './credentials';
-import type { challengeSchema, verifyCredentialSchema } from './schema';
+import type { Signed, SignedRequest, SignedRetry } from './signed-retry';
+import type { AuthSession, CredentialChallenge, challengeSchema, verifyCredentialSchema } from './schema';
 
-/** What a PASSKEY challenge returns: the credential plus the WebAuthn challenge and its request id. */
-export type PasskeyAuthChallenge = AuthMethod & { credentialId: string; challenge: string; requestId: string; expiresAt: string };
+type SessionReply = Signed<{ status: 200; body: AuthSession }>;
 
 /** How long a passkey challenge stays valid. */
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -32,10 +32,11 @@ export class VerificationService {
   ) {}
 
   /** `POST /auth/credentials/{id}/challenge`: a fresh OTP target bundle, or a passkey challenge bound to clientPublicKey. */
-  challenge(id: string, body: z.infer<typeof challengeSchema>): (AuthMethod & { otpEncryptionTargetBundle: string }) | PasskeyAuthChallenge {
+  challenge(id: string, body: z.infer<typeof challengeSchema>): CredentialChallenge {
     const m = this.sessions.credential(id);
-    if (m.type === 'EMAIL_OTP' || m.type === 'SMS_OTP') return { ...authMethodFromRow(m), otpEncryptionTargetBundle: this.otp.issue(m) };
-    if (m.type === 'OAUTH') throw invalidInput('id', 'OAUTH credentials need no challenge: verify with a fresh OIDC token');
+    const method = authMethodFromRow(m);
+    if (method.type === 'EMAIL_OTP' || method.type === 'SMS_OTP') return { ...method, otpEncryptionTargetBundle: this.otp.issue(m) };
+    if (method.type !== 'PASSKEY') throw invalidInput('id', 'OAUTH credentials need no challenge: verify with a fresh OIDC token');
     if (!body?.clientPublicKey) throw invalidInput('clientPublicKey', 'is required to challenge a PASSKEY credential');
     this.otp.rateLimit('passkey_challenges', m.id);
     const requestId = this.ctx.ids('Request');
@@ -45,11 +46,11 @@ export class VerificationService {
     this.ctx.db
       .prepare('INSERT INTO passkey_challenges (request_id, auth_method_id, challenge, client_public_key, issued_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)')
       .run(requestId, m.id, challenge, body.clientPublicKey, now, now + PASSKEY_CHALLENGE_TTL_MS);
-    return { ...authMethodFromRow(m), credentialId: m.credential_id!, challenge, requestId, expiresAt: new Date(now + PASSKEY_CHALLENGE_TTL_MS).toISOString() };
+    return { ...method, challenge, requestId, expiresAt: new Date(now + PASSKEY_CHALLENGE_TTL_MS).toISOString() };
   }
 
   /** `POST /auth/credentials/{id}/verify` for every type. */
-  async verify(id: string, body: z.infer<typeof verifyCredentialSchema>, req: SignedRequest): Promise<Signed<AuthSession>> {
+  async verify(id: string, body: z.infer<typeof verifyCredentialSchema>, req: SignedRequest): Promise<SessionReply> {
     const m = this.sessions.credential(id);
     if (body.type !== m.type) throw invalidInput('type', `is ${body.type} but credential ${id} is ${m.type}`);
     switch (body.type) {
@@ -57,22 +58,23 @@ export class VerificationService {
       case 'SMS_OTP':
         return this.verifyOtp(m, body.encryptedOtpBundle, req);
       case 'OAUTH':
-        return { status: 200, body: await this.verifyOauth(m, body.oidcToken, body.clientPublicKey) };
+        return reply(200, await this.verifyOauth(m, body.oidcToken, body.clientPublicKey));
       case 'PASSKEY':
-        return { status: 200, body: await this.verifyPasskey(m, body.assertion, req.requestId) };
+        return reply(200, await this.verifyPasskey(m, body.assertion, req.requestId));
     }
   }
 
-  private async verifyOtp(m: AuthMethodRow, bundle: string, req: SignedRequest): Promise<Signed<AuthSession>> {
+  private async verifyOtp(m: AuthMethodRow, bundle: string, req: SignedRequest): Promise<SessionReply> {
     this.signed.assertNotReused(req);
     const opened = await this.otp.open(m, bundle);
-    const r = this.signed.exchange(req, {
-      accountId: m.account_id, type: m.type, activity: 'ACTIVITY_TYPE_OTP_LOGIN', parameters: {}, key: { kind: 'KEY', publicKey: opened.publicKey },
-      payload: (requestId, expiresAt) => this.verificationToken({ requestId, authMethodId: m.id, publicKey: opened.publicKey, exp: Math.floor(expiresAt / 1000) }),
-    });
-    if ('challenge' in r) return { status: 202, body: r.challenge };
+    const r = await this.signed.exchangeWithPayload(
+      req,
+      { accountId: m.account_id, type: m.type, activity: 'ACTIVITY_TYPE_OTP_LOGIN', parameters: {}, key: { kind: 'KEY', publicKey: opened.publicKey } },
+      (requestId, expiresAt) => this.verificationToken({ requestId, authMethodId: m.id, publicKey: opened.publicKey }, expiresAt),
+    );
+    if ('challenge' in r) return r.challenge;
     this.otp.consume(opened.challengeId);
-    return { status: 200, body: await this.sessions.mint(m, { sessionPublicKey: opened.publicKey }) };
+    return reply(200, await this.sessions.mint(m, { sessionPublicKey: opened.publicKey }));
   }
 
   private async verifyOauth(m: AuthMethodRow, token: string, clientPublicKey: string): Promise<AuthSession> {
@@ -100,11 +102,8 @@ export class VerificationService {
     return this.sessions.mint(m, { clientKey: ch.client_public_key });
   }
 
-  /** A JWT-shaped ES256 verification token bound to the client's key: the payload the OTP retry stamps. */
-  private verificationToken(claims: Record<string, unknown>): string {
-    const enc = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-    const head = `${enc({ alg: 'ES256', kid: 'svc-sandbox' })}.${enc(claims)}`;
-    const sig = createSign('sha256').update(head).sign({ key: this.tokenKey, dsaEncoding: 'ieee-p1363' }).toString('base64url');
-    return `${head}.${sig}`;
+  /** An ES256 verification token (a JWT) bound to the client's key, expiring with the challenge: the payload the OTP retry stamps. */
+  private verificationToken(claims: { requestId: string; authMethodId: string; publicKey: string }, expiresAtMs: number): Promise<string> {
+    return new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: 'svc-sandbox' }).setExpirationTime(Math.floor(expiresAtMs / 1000)).sign(this.tokenKey);
   }
 }

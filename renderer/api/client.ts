@@ -175,6 +175,11 @@ export function requestOf(route: string, input: { params?: Record<string, unknow
   return request;
 }
 
+/** A typed request for screens that record raw exchanges (the Wallet auth rehearsal): path and body checked against the route. */
+export function apiRequest<K extends ApiRouteKey>(route: K, ...[input]: InputArgs<K>): ApiRequest {
+  return requestOf(route, input as Parameters<typeof requestOf>[1]);
+}
+
 /**
  * Calls the platform API as the console (logged like any integrator call), by the route as the spec
  * writes it (`api('GET /quotes/{quoteId}', { params: { quoteId } })`). The path, its parameters, its

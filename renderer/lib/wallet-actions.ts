@@ -1,3 +1,4 @@
+import { apiRequest } from '../api/client';
 import { signedSteps, type FlowDefinition } from './wallet-flow';
 import { keyPairStep, need, openKeyStep, type AuthMethod, type AuthSession, type FlowEnv } from './wallet-env';
 import { openExportBundle, type KeyPair } from './wallet-crypto';
@@ -18,7 +19,7 @@ export function refreshSession(env: FlowEnv, session: AuthSession): FlowDefiniti
       keyPairStep('Generate a client key pair for the new session', (k) => (client = k)),
       ...signedSteps(
         'Refresh: POST /auth/sessions/{id}/refresh {clientPublicKey}',
-        () => ({ method: 'POST', path: `/auth/sessions/${session.id}/refresh`, body: { clientPublicKey: need(client, 'The client key').publicKey } }),
+        () => apiRequest('POST /auth/sessions/{id}/refresh', { params: { id: session.id }, body: { clientPublicKey: need(client, 'The client key').publicKey } }),
         () => env.signer({ sessionId: session.id }),
         (res) => void (minted = res.body),
         [201],
@@ -39,7 +40,7 @@ export function exportWallet(env: FlowEnv, preferSessionId?: string): FlowDefini
       keyPairStep('Generate an export key pair (the public key goes uncompressed)', (k) => (exportKey = k)),
       ...signedSteps(
         'Export: POST /internal-accounts/{id}/export {clientPublicKey}',
-        () => ({ method: 'POST', path: `/internal-accounts/${env.wallet.accountId}/export`, body: { clientPublicKey: need(exportKey, 'The export key').publicKeyUncompressed } }),
+        () => apiRequest('POST /internal-accounts/{id}/export', { params: { id: env.wallet.accountId }, body: { clientPublicKey: need(exportKey, 'The export key').publicKeyUncompressed } }),
         () => env.signer(rule),
         (res) => void (sealed = String((res.body as { encryptedWalletCredentials?: unknown }).encryptedWalletCredentials ?? '')),
         [200],
@@ -60,7 +61,7 @@ export function setPrivacy(env: FlowEnv, privateEnabled: boolean): FlowDefinitio
     id: 'privacy', title: `Turn privacy ${privateEnabled ? 'on' : 'off'}`, summary: 'PATCH the wallet with the same body on both legs.',
     steps: signedSteps(
       `Update: PATCH /internal-accounts/{id} {privateEnabled: ${privateEnabled}}`,
-      () => ({ method: 'PATCH', path: `/internal-accounts/${env.wallet.accountId}`, body: { privateEnabled } }),
+      () => apiRequest('PATCH /internal-accounts/{id}', { params: { id: env.wallet.accountId }, body: { privateEnabled } }),
       () => env.signer(), () => undefined, [200],
     ),
   };
@@ -72,7 +73,7 @@ export function revokeSession(env: FlowEnv, session: AuthSession): FlowDefinitio
     id: 'revoke-session', title: 'Revoke a session', summary: `${session.id} (${session.type}) stops signing at once.`,
     steps: signedSteps(
       'Revoke: DELETE /auth/sessions/{id}',
-      () => ({ method: 'DELETE', path: `/auth/sessions/${session.id}` }),
+      () => apiRequest('DELETE /auth/sessions/{id}', { params: { id: session.id } }),
       () => env.signer({ prefer: session.id }),
       () => env.forget({ sessionId: session.id }),
       [204],
@@ -86,7 +87,7 @@ export function revokeCredential(env: FlowEnv, credential: AuthMethod): FlowDefi
     id: 'revoke-credential', title: 'Revoke a credential', summary: `${credential.type} “${credential.nickname}”: stamped by a session of another credential.`,
     steps: signedSteps(
       'Revoke: DELETE /auth/credentials/{id}',
-      () => ({ method: 'DELETE', path: `/auth/credentials/${credential.id}` }),
+      () => apiRequest('DELETE /auth/credentials/{id}', { params: { id: credential.id } }),
       () => env.signer({ excludeAuthMethodId: credential.id }),
       () => env.forget({ authMethodId: credential.id }),
       [204],

@@ -1,5 +1,5 @@
 import { base64urlnopad } from '@scure/base';
-import type { AuthMethod, AuthSession, CredentialType } from '../../core/wallet/repo';
+import type { AuthMethod, AuthSession, CredentialType } from '../../core/wallet/schema';
 import type { PasskeyClient, RelyingParty } from './passkey-client';
 import { clientError, type FlowDefinition, type FlowStep, type Signer } from './wallet-flow';
 import { newKeyPair, openSessionKey, publicKeyOf, type KeyPair } from './wallet-crypto';

@@ -1,3 +1,5 @@
+import { apiRequest } from '../api/client';
+import type { AssertionJson, AttestationJson } from './software-authenticator';
 import { base64urlnopad } from '@scure/base';
 import { clientError, signedSteps, type FlowDefinition } from './wallet-flow';
 import { base64urlText, keyPairStep, need, openKeyStep, type AuthMethod, type FlowEnv } from './wallet-env';
@@ -12,7 +14,7 @@ import { randomChallenge, webauthnChallengeOf, type KeyPair } from './wallet-cry
 /** Adds a passkey: the caller's backend issues a challenge, the authenticator attests, the signed retry registers it. */
 export function passkeyAdd(env: FlowEnv, nickname: string): FlowDefinition {
   let challenge: string | undefined;
-  let attestation: unknown;
+  let attestation: AttestationJson | undefined;
   return {
     id: 'passkey-add', title: 'Add a passkey', summary: 'A WebAuthn registration bound to this page origin and the workspace relying party.',
     steps: [
@@ -30,7 +32,7 @@ export function passkeyAdd(env: FlowEnv, nickname: string): FlowDefinition {
       },
       ...signedSteps(
         'Add the credential: POST /auth/credentials',
-        () => ({ method: 'POST', path: '/auth/credentials', body: { type: 'PASSKEY', accountId: env.wallet.accountId, nickname, challenge: need(challenge, 'The challenge'), attestation: need(attestation, 'The attestation') } }),
+        () => apiRequest('POST /auth/credentials', { body: { type: 'PASSKEY', accountId: env.wallet.accountId, nickname, challenge: need(challenge, 'The challenge'), attestation: need(attestation, 'The attestation') } }),
         () => env.signer(), () => undefined, [201],
       ),
     ],
@@ -41,9 +43,9 @@ export function passkeyAdd(env: FlowEnv, nickname: string): FlowDefinition {
 export function passkeySignIn(env: FlowEnv, credential: AuthMethod): FlowDefinition {
   let client: KeyPair | undefined;
   let issued: { challenge: string; requestId: string } | undefined;
-  let assertion: unknown;
+  let assertion: AssertionJson | undefined;
   let session: unknown;
-  const path = `/auth/credentials/${credential.id}`;
+  const credentialId = credential.id;
   return {
     id: 'passkey', title: 'Sign in with a passkey', summary: `Assert with “${credential.nickname}”; the session key comes back sealed to the client key bound at challenge time.`,
     steps: [
@@ -51,7 +53,7 @@ export function passkeySignIn(env: FlowEnv, credential: AuthMethod): FlowDefinit
       {
         title: 'Request a challenge: POST /auth/credentials/{id}/challenge {clientPublicKey}', actor: 'api',
         async run(t) {
-          const res = await t.send({ method: 'POST', path: `${path}/challenge`, body: { clientPublicKey: need(client, 'The client key').publicKey } }, [200]);
+          const res = await t.send(apiRequest('POST /auth/credentials/{id}/challenge', { params: { id: credentialId }, body: { clientPublicKey: need(client, 'The client key').publicKey } }), [200]);
           issued = res.body as { challenge: string; requestId: string };
           t.show('WebAuthn challenge = UTF-8 bytes of the hex string (base64url)', webauthnChallengeOf(issued.challenge));
         },
@@ -60,7 +62,7 @@ export function passkeySignIn(env: FlowEnv, credential: AuthMethod): FlowDefinit
         title: 'Assert with the passkey (WebAuthn authentication ceremony)', actor: 'client',
         async run(t) {
           const c = need(issued, 'The challenge');
-          if (!credential.credentialId) throw clientError('NO_CREDENTIAL_ID', 'The credential has no WebAuthn credential id');
+          if (credential.type !== 'PASSKEY') throw clientError('NO_CREDENTIAL_ID', 'The credential has no WebAuthn credential id');
           const r = await env.passkeys.assert({ rpId: env.wallet.relyingParty.rpId, origin: env.origin, challenge: webauthnChallengeOf(c.challenge) }, credential.credentialId);
           assertion = r.assertion;
           t.show('Authenticator', r.authenticator === 'platform' ? "The browser's platform authenticator" : 'The software authenticator');
@@ -72,7 +74,7 @@ export function passkeySignIn(env: FlowEnv, credential: AuthMethod): FlowDefinit
         title: 'Verify: POST /auth/credentials/{id}/verify with the assertion and Request-Id', actor: 'api',
         async run(t) {
           const headers = { 'Request-Id': need(issued, 'The challenge').requestId };
-          session = (await t.send({ method: 'POST', path: `${path}/verify`, headers, body: { type: 'PASSKEY', assertion: need(assertion, 'The assertion') } }, [200])).body;
+          session = (await t.send(apiRequest('POST /auth/credentials/{id}/verify', { params: { id: credentialId }, headers, body: { type: 'PASSKEY', assertion: need(assertion, 'The assertion') } }), [200])).body;
         },
       },
       openKeyStep(env, () => session, () => client),

@@ -1,3 +1,4 @@
+import { apiRequest } from '../api/client';
 import { signedSteps, type FlowDefinition, type StepTools } from './wallet-flow';
 import { keyPairStep, need, openKeyStep, sessionOf, type AuthMethod, type FlowEnv } from './wallet-env';
 import {
@@ -16,7 +17,6 @@ export function otpSignIn(env: FlowEnv, credential: AuthMethod): FlowDefinition 
   let bundle: string | undefined;
   let tek: KeyPair | undefined;
   let sealed: string | undefined;
-  const path = `/auth/credentials/${credential.id}`;
   return {
     id: credential.type === 'SMS_OTP' ? 'sms-otp' : 'email-otp', title: `Sign in with ${credential.type}`, needsCode: true,
     summary: `A code to ${credential.nickname}: seal it with a fresh key to the enclave, and that key becomes the session key.`,
@@ -24,7 +24,7 @@ export function otpSignIn(env: FlowEnv, credential: AuthMethod): FlowDefinition 
       {
         title: 'Request a code: POST /auth/credentials/{id}/challenge', actor: 'api',
         async run(t) {
-          const res = await t.send({ method: 'POST', path: `${path}/challenge` }, [200]);
+          const res = await t.send(apiRequest('POST /auth/credentials/{id}/challenge', { params: { id: credential.id } }), [200]);
           bundle = String((res.body as { otpEncryptionTargetBundle?: unknown }).otpEncryptionTargetBundle ?? '');
           const decoded = decodeTargetBundle(bundle);
           t.show('otpEncryptionTargetBundle data (hex-decoded)', decoded.data);
@@ -44,7 +44,7 @@ export function otpSignIn(env: FlowEnv, credential: AuthMethod): FlowDefinition 
       },
       ...signedSteps(
         'Verify: POST /auth/credentials/{id}/verify',
-        () => ({ method: 'POST', path: `${path}/verify`, body: { type: credential.type, encryptedOtpBundle: need(sealed, 'The sealed code') } }),
+        () => apiRequest('POST /auth/credentials/{id}/verify', { params: { id: credential.id }, body: { type: credential.type === 'SMS_OTP' ? 'SMS_OTP' : 'EMAIL_OTP', encryptedOtpBundle: need(sealed, 'The sealed code') } }),
         () => ({ privateKey: need(tek, 'The TEK').privateKey, label: 'TEK (the key sealed in the OTP bundle)' }),
         (res) => env.hold(sessionOf(res.body), need(tek, 'The TEK').privateKey),
         [200],
@@ -59,7 +59,7 @@ async function oidcToken(env: FlowEnv, t: StepTools, extra: Record<string, unkno
     iss: REHEARSAL_ISSUER, aud: REHEARSAL_AUDIENCE, sub: rehearsalSubject(env.wallet.accountId),
     ...(env.wallet.email ? { email: env.wallet.email } : {}), iat: now, exp: now + TOKEN_LIFETIME_S, ...extra,
   };
-  const token = makeOidcToken(claims);
+  const token = await makeOidcToken(claims);
   t.show('OIDC token claims (iat and exp on the workspace clock)', decodeJwt(token)?.claims);
   t.show('oidcToken', token);
   return token;
@@ -74,7 +74,7 @@ export function oauthAdd(env: FlowEnv): FlowDefinition {
       { title: 'Get an OIDC token from the provider (iat within 60 s of the request)', actor: 'client', run: async (t) => void (token = await oidcToken(env, t)) },
       ...signedSteps(
         'Add the credential: POST /auth/credentials',
-        () => ({ method: 'POST', path: '/auth/credentials', body: { type: 'OAUTH', accountId: env.wallet.accountId, oidcToken: need(token, 'The OIDC token') } }),
+        () => apiRequest('POST /auth/credentials', { body: { type: 'OAUTH', accountId: env.wallet.accountId, oidcToken: need(token, 'The OIDC token') } }),
         () => env.signer(), () => undefined, [201],
       ),
     ],
@@ -97,8 +97,8 @@ export function oauthSignIn(env: FlowEnv, credential: AuthMethod): FlowDefinitio
       {
         title: 'Verify: POST /auth/credentials/{id}/verify (OIDC token + clientPublicKey)', actor: 'api',
         async run(t) {
-          const body = { type: 'OAUTH', oidcToken: need(token, 'The OIDC token'), clientPublicKey: need(client, 'The client key').publicKey };
-          session = (await t.send({ method: 'POST', path: `/auth/credentials/${credential.id}/verify`, body }, [200])).body;
+          const body = { type: 'OAUTH' as const, oidcToken: need(token, 'The OIDC token'), clientPublicKey: need(client, 'The client key').publicKey };
+          session = (await t.send(apiRequest('POST /auth/credentials/{id}/verify', { params: { id: credential.id }, body }), [200])).body;
         },
       },
       openKeyStep(env, () => session, () => client),
@@ -112,7 +112,7 @@ export function otpAdd(env: FlowEnv, type: 'EMAIL_OTP' | 'SMS_OTP'): FlowDefinit
     id: `${type === 'SMS_OTP' ? 'sms' : 'email'}-otp-add`, title: `Add an ${type} credential`, summary: `Codes go to the customer's ${type === 'SMS_OTP' ? 'phone' : 'email'}.`,
     steps: signedSteps(
       'Add the credential: POST /auth/credentials',
-      () => ({ method: 'POST', path: '/auth/credentials', body: { type, accountId: env.wallet.accountId } }),
+      () => apiRequest('POST /auth/credentials', { body: { type, accountId: env.wallet.accountId } }),
       () => env.signer(),
       (res, t) => {
         const bundle = (res.body as { otpEncryptionTargetBundle?: unknown }).otpEncryptionTargetBundle;

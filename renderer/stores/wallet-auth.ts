@@ -12,6 +12,8 @@ export type WalletSummary = HandlerOutput<'wallets/list'>[number];
 export type WalletDetail = HandlerOutput<'wallets/detail'>;
 /** Currencies an embedded wallet can hold (`POST /sandbox/customers/{id}/embedded-wallet`). */
 export const WALLET_CURRENCIES = ['USDC', 'BTC', 'USDT'] as const;
+/** A currency an embedded wallet can hold. */
+export type WalletCurrency = (typeof WALLET_CURRENCIES)[number];
 
 /** Event families that change what the screen shows: credentials, sessions and the wallet accounts. */
 const FOLLOWED = /^(SESSION|AUTH_METHOD|INTERNAL_ACCOUNT)\./;
@@ -75,8 +77,8 @@ export const useWalletAuthStore = defineStore('wallet-auth', () => {
   }
 
   /** Creates an embedded wallet for a customer (`POST /sandbox/customers/{id}/embedded-wallet`) and picks it. */
-  async function createWallet(customerId: string, currency: string): Promise<InternalAccount> {
-    const account = await api<InternalAccount>({ method: 'POST', path: `/sandbox/customers/${customerId}/embedded-wallet`, body: { currency } });
+  async function createWallet(customerId: string, currency: WalletCurrency): Promise<InternalAccount> {
+    const account = await api('POST /sandbox/customers/{customerId}/embedded-wallet', { params: { customerId }, body: { currency } });
     await load();
     await select(account.id);
     return account;

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Core } from '../../core/index';
+import { HEARTBEAT_MS } from '../../core/host/bridge-http';
 import type { ApiCallSummary } from '../../core/console/request-log';
 import { fund, internalAccountOf, seededCustomer, type TestServer, useSeededServer } from '../support/builders';
 import { readFirstChunk, readSseUntil } from '../support/http';
@@ -84,6 +85,39 @@ describe('the console bridge over HTTP', () => {
       expect(message.id).toBe(String(event.seq));
     } finally {
       abort.abort();
+    }
+  });
+
+  it('sends no-store headers on /__bridge/events, keeps an idle stream alive and unsubscribes when the client leaves', async () => {
+    const subscribe = core.onEvent.bind(core);
+    let listening = 0;
+    const spy = vi.spyOn(core, 'onEvent').mockImplementation((listener) => {
+      const off = subscribe(listener);
+      listening++;
+      return () => {
+        listening--;
+        off();
+      };
+    });
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const abort = new AbortController();
+    try {
+      const stream = await fetch(`${srv.origin}/__bridge/events?token=${encodeURIComponent(srv.server.consoleToken)}`, { signal: abort.signal });
+      expect(stream.headers.get('cache-control')).toBe('no-store');
+      const reader = stream.body!.getReader();
+      const decoder = new TextDecoder();
+      expect(decoder.decode((await reader.read()).value)).toContain(': connected');
+      expect(listening).toBe(1);
+
+      vi.advanceTimersByTime(HEARTBEAT_MS);
+      expect(decoder.decode((await reader.read()).value)).toBe(': keep-alive\n\n');
+
+      abort.abort();
+      await expect.poll(() => listening).toBe(0);
+    } finally {
+      abort.abort();
+      vi.useRealTimers();
+      spy.mockRestore();
     }
   });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Core } from '../../core/index';
 import { FROZEN_AT, FROZEN_MS, businessBody, createCustomer, individualBody, internalAccountsOf, storedState, type TestServer, useSeededServer } from '../support/builders';
-import { expectError } from '../support/assertions';
+import { expectError, expectInvalidField } from '../support/assertions';
+import { addWallet, enc, firstLeg, signed } from '../support/wallet';
 
 let core: Core;
 let srv: TestServer;
@@ -105,6 +106,60 @@ describe('PATCH /customers/{id}', () => {
   it('refuses taking another customer\'s platformCustomerId with 409', async () => {
     const c = await createCustomer(srv.api);
     expectError(await srv.api.patch(`/customers/${c.id}`, { platformCustomerId: 'cust-alice-001' }), 409, 'CONFLICT');
+  });
+});
+
+describe('upstream client: PATCH /customers/{id} with customerType (the update body\'s discriminator)', () => {
+  it('upstream client: an individual patched with customerType INDIVIDUAL is updated; the type is not stored as a field', async () => {
+    const c = await createCustomer(srv.api, { fullName: 'Before Name' });
+    const r = await srv.api.patch(`/customers/${c.id}`, { customerType: 'INDIVIDUAL', fullName: 'After Name', nationality: 'PT' });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toMatchObject({ id: c.id, customerType: 'INDIVIDUAL', kycStatus: 'APPROVED', fullName: 'After Name', nationality: 'PT' });
+    expect((await srv.api.get(`/customers/${c.id}`)).body).toEqual(r.body);
+  });
+
+  it('upstream client: a business patched with customerType BUSINESS merges businessInfo', async () => {
+    const c = await createCustomer(srv.api, { customerType: 'BUSINESS' });
+    const r = await srv.api.patch(`/customers/${c.id}`, { customerType: 'BUSINESS', businessInfo: { legalName: 'Renamed Holdings LLC' } });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toMatchObject({ customerType: 'BUSINESS', kybStatus: 'UNVERIFIED', businessInfo: { legalName: 'Renamed Holdings LLC', country: 'US', incorporatedOn: '2015-06-01' } });
+  });
+
+  it.each([
+    ['an individual', 'INDIVIDUAL', 'BUSINESS', { fullName: 'Nobody' }],
+    ['a business', 'BUSINESS', 'INDIVIDUAL', { businessInfo: { legalName: 'Nope' } }],
+  ])('upstream client: %s patched with another customerType is 400 naming customerType and changes nothing', async (_what, type, other, fields) => {
+    const c = await createCustomer(srv.api, { customerType: type });
+    const before = storedState(core);
+    expectInvalidField(await srv.api.patch(`/customers/${c.id}`, { customerType: other, ...fields }), 'customerType');
+    expect(storedState(core)).toEqual(before);
+    expect((await srv.api.get(`/customers/${c.id}`)).body).toEqual(c);
+  });
+
+  it('upstream client: a body holding only customerType changes nothing and is 400', async () => {
+    const c = await createCustomer(srv.api);
+    expectError(await srv.api.patch(`/customers/${c.id}`, { customerType: 'INDIVIDUAL' }), 400, 'INVALID_INPUT');
+  });
+
+  it('upstream client: individual fields on a business are refused, naming the field', async () => {
+    const c = await createCustomer(srv.api, { customerType: 'BUSINESS' });
+    expectInvalidField(await srv.api.patch(`/customers/${c.id}`, { customerType: 'BUSINESS', birthDate: '1990-01-01' }), 'birthDate');
+  });
+
+  it('upstream client: changing a wallet-tied email with customerType is the signed exchange (202, then 200)', async () => {
+    const { customer } = await addWallet(srv.api);
+    const path = `/customers/${enc(customer.id)}`;
+    const body = { customerType: 'INDIVIDUAL', email: 'tied.renamed@example.com' };
+    const ch = await firstLeg(srv.api, 'PATCH', path, body);
+    expect(ch).toMatchObject({ type: 'EMAIL_OTP', requestId: expect.stringMatching(/^Request:/) });
+    const r = await signed(srv.api, 'PATCH', path, body, { signature: 'sandbox-valid-signature' });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toMatchObject({ id: customer.id, customerType: 'INDIVIDUAL', email: 'tied.renamed@example.com' });
+  });
+
+  it('upstream client: a wrong customerType is refused before any signed-retry challenge is issued', async () => {
+    const { customer } = await addWallet(srv.api);
+    expectInvalidField(await srv.api.patch(`/customers/${enc(customer.id)}`, { customerType: 'BUSINESS', email: 'other@example.com' }), 'customerType');
   });
 });
 

@@ -94,6 +94,23 @@ describe('GET /exchange-rates', () => {
   });
 
   it.each([
+    ['comma-separated', '/exchange-rates?sourceCurrency=USD&destinationCurrency=EUR,MXN'],
+    ['comma-separated with spaces', '/exchange-rates?sourceCurrency=USD&destinationCurrency=EUR%2C%20MXN'],
+    ['mixed', '/exchange-rates?sourceCurrency=USD&destinationCurrency=EUR&destinationCurrency=MXN,'],
+  ])('upstream client: destinationCurrency as a %s list works like the repeated form', async (_form, path) => {
+    expect(await rates(path)).toEqual(await rates(USD_TO_EUR_MXN));
+  });
+
+  it('upstream client: GET /exchange-rates?destinationCurrency=MXN,EUR answers MXN then EUR', async () => {
+    expect((await rates('/exchange-rates?destinationCurrency=MXN,EUR')).map((r) => r.destinationCurrency.code)).toEqual(['MXN', 'EUR']);
+    expect((await rates('/exchange-rates?destinationCurrency=MXN&destinationCurrency=EUR')).map((r) => r.destinationCurrency.code)).toEqual(['MXN', 'EUR']);
+  });
+
+  it('upstream client: an unknown code inside a comma-separated list is 400 naming destinationCurrency', async () => {
+    expectInvalidField(await srv.api.get('/exchange-rates?sourceCurrency=USD&destinationCurrency=EUR,QQQ'), 'destinationCurrency');
+  });
+
+  it.each([
     ['sourceCurrency', '/exchange-rates?sourceCurrency=ZZZ&destinationCurrency=EUR'],
     ['destinationCurrency', '/exchange-rates?sourceCurrency=USD&destinationCurrency=EUR&destinationCurrency=QQQ'],
     ['sendingAmount', '/exchange-rates?sourceCurrency=USD&sendingAmount=12.5'],

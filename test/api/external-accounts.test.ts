@@ -100,6 +100,58 @@ describe('POST /customers/external-accounts', () => {
   });
 });
 
+describe('upstream client: accountInfo.paymentRails', () => {
+  it.each([
+    ['USD', () => accountInfo.usd(), ['ACH', 'WIRE', 'RTP', 'FEDNOW']],
+    ['MXN', () => accountInfo.mxn(), ['SPEI']],
+    ['EUR', () => accountInfo.eur(), ['SEPA_INSTANT', 'SEPA']],
+  ])('upstream client: a %s account created without paymentRails gets every rail of its type, on create and on read', async (currency, info, rails) => {
+    const r = await srv.api.post('/customers/external-accounts', { customerId: customer.id, currency, accountInfo: info() });
+    expect(r.status, r.text).toBe(201);
+    expect(r.body.accountInfo.paymentRails).toEqual(rails);
+    expect((await srv.api.get(`/customers/external-accounts/${r.body.id}`)).body.accountInfo.paymentRails).toEqual(rails);
+  });
+
+  it('upstream client: paymentRails given by the caller are kept', async () => {
+    const r = await srv.api.post('/customers/external-accounts', usdAccountBody(customer.id, { accountInfo: accountInfo.usd({ paymentRails: ['WIRE'] }) }));
+    expect(r.status, r.text).toBe(201);
+    expect(r.body.accountInfo.paymentRails).toEqual(['WIRE']);
+  });
+
+  it('upstream client: an unknown rail is 400 naming accountInfo.paymentRails.0', async () => {
+    expectInvalidField(await srv.api.post('/customers/external-accounts', usdAccountBody(customer.id, { accountInfo: accountInfo.usd({ paymentRails: ['TELEGRAPH'] }) })), 'accountInfo.paymentRails.0');
+  });
+
+  it('upstream client: a wallet has no paymentRails', async () => {
+    const r = await srv.api.post('/customers/external-accounts', { customerId: customer.id, currency: 'BTC', accountInfo: accountInfo.spark() });
+    expect(r.status, r.text).toBe(201);
+    expect(r.body.accountInfo).not.toHaveProperty('paymentRails');
+  });
+
+  it('upstream client: every seeded bank account, of customers and of the platform, carries paymentRails', async () => {
+    const accounts = [
+      ...(await srv.api.get('/customers/external-accounts?limit=100')).body.data,
+      ...(await srv.api.get('/platform/external-accounts')).body.data,
+    ] as { accountInfo: { accountType: string; paymentRails?: string[] } }[];
+    expect(accounts).toHaveLength(8);
+    for (const a of accounts) expect(a.accountInfo.paymentRails?.length, a.accountInfo.accountType).toBeGreaterThan(0);
+    // stored with the rails, not only shown with them: quotes and transfers read the stored row
+    const rows = core.services.ctx.db.prepare('SELECT account_info FROM external_accounts').all() as { account_info: string }[];
+    for (const r of rows) expect(JSON.parse(r.account_info).paymentRails.length).toBeGreaterThan(0);
+  });
+
+  it('upstream client: an account stored before rails were defaulted gets them on read', async () => {
+    const account = await createUsdAccount(srv.api, customer.id);
+    const db = core.services.ctx.db;
+    const stored = JSON.parse((db.prepare('SELECT account_info FROM external_accounts WHERE id = ?').get(account.id) as { account_info: string }).account_info) as Record<string, unknown>;
+    delete stored['paymentRails'];
+    db.prepare('UPDATE external_accounts SET account_info = ? WHERE id = ?').run(JSON.stringify(stored), account.id);
+    expect((await srv.api.get(`/customers/external-accounts/${account.id}`)).body.accountInfo.paymentRails).toEqual(['ACH', 'WIRE', 'RTP', 'FEDNOW']);
+    const listed = (await srv.api.get(`/customers/external-accounts?customerId=${encodeURIComponent(customer.id)}`)).body.data[0];
+    expect(listed.accountInfo.paymentRails).toEqual(['ACH', 'WIRE', 'RTP', 'FEDNOW']);
+  });
+});
+
 describe('external account lists, reads and deletes', () => {
   it('lists a customer\'s accounts, filtered by customerId and currency', async () => {
     const usd = await createUsdAccount(srv.api, customer.id);

@@ -3,6 +3,7 @@ import type { Core } from '../../core/index';
 import type { InternalAccount } from '../../core/accounts/internal-service';
 import { createCustomer, fund, internalAccountOf, seededCustomer, storedState, type TestServer, useSeededServer } from '../support/builders';
 import { expectError, expectInvalidField } from '../support/assertions';
+import { pixChecksumValid } from '../../core/payments/pix';
 
 let core: Core;
 let srv: TestServer;
@@ -10,6 +11,13 @@ useSeededServer((c, s) => {
   core = c;
   srv = s;
 });
+
+/** Top-level EMV fields of a PIX payload, id -> value. */
+function emvFields(payload: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < payload.length; i += 4 + Number(payload.slice(i + 2, i + 4))) out[payload.slice(i, i + 2)] = payload.slice(i + 4, i + 4 + Number(payload.slice(i + 2, i + 4)));
+  return out;
+}
 
 function ledgerSum(accountId: string): number {
   return (core.services.ctx.db.prepare('SELECT coalesce(sum(amount), 0) AS s FROM ledger_entries WHERE account_id = ?').get(accountId) as { s: number }).s;
@@ -42,6 +50,64 @@ describe('GET /customers/internal-accounts', () => {
   it('answers an unknown customerId with an empty page', async () => {
     const r = await srv.api.get('/customers/internal-accounts?customerId=Customer:0190aaaa-0000-7000-8000-000000000000');
     expect(r.body).toEqual({ data: [], hasMore: false, totalCount: 0 });
+  });
+});
+
+describe('internal accounts of deleted customers', () => {
+  it('leave GET /customers/internal-accounts by default and come back with includeDeleted=true', async () => {
+    const c = await createCustomer(srv.api, { currencies: ['USD', 'EUR'] });
+    const mine = `/customers/internal-accounts?customerId=${encodeURIComponent(c.id)}`;
+    expect((await srv.api.get(mine)).body.totalCount).toBe(2);
+    expect((await srv.api.get('/customers/internal-accounts?limit=100')).body.totalCount).toBe(6);
+
+    expect((await srv.api.delete(`/customers/${c.id}`)).status).toBe(200);
+    expectError(await srv.api.patch(`/customers/${c.id}`, { region: 'US' }), 410, 'CUSTOMER_DELETED');
+    const all = await srv.api.get('/customers/internal-accounts?limit=100');
+    expect(all.body.totalCount).toBe(4);
+    expect((all.body.data as InternalAccount[]).map((a) => a.customerId)).not.toContain(c.id);
+    expect((await srv.api.get(mine)).body).toEqual({ data: [], hasMore: false, totalCount: 0 });
+
+    const shown = await srv.api.get(`${mine}&includeDeleted=true`);
+    expect((shown.body.data as InternalAccount[]).map((a) => a.balance.currency.code).sort()).toEqual(['EUR', 'USD']);
+    expect((await srv.api.get('/customers/internal-accounts?limit=100&includeDeleted=true')).body.totalCount).toBe(6);
+    expect((await srv.api.get('/customers/internal-accounts?limit=100&includeDeleted=false')).body.totalCount).toBe(4);
+  });
+
+  it('refuses an includeDeleted that is not true or false, naming it', async () => {
+    expectInvalidField(await srv.api.get('/customers/internal-accounts?includeDeleted=yes'), 'includeDeleted');
+  });
+});
+
+describe('funding payment instructions', () => {
+  it('upstream client: BRL funding instructions carry a PIX qrCode whose CRC checks and which names the account reference', async () => {
+    const accounts = (await srv.api.get('/platform/internal-accounts')).body.data as InternalAccount[];
+    const brl = accounts.find((a) => a.balance.currency.code === 'BRL')!;
+    const [instruction] = brl.fundingPaymentInstructions;
+    expect(instruction!.accountOrWalletInfo.accountType).toBe('BRL_ACCOUNT');
+    const qr = instruction!.accountOrWalletInfo.qrCode!;
+    expect(pixChecksumValid(qr)).toBe(true);
+    const f = emvFields(qr);
+    expect(f['00']).toBe('01');
+    expect(f['26']).toContain('br.gov.bcb.pix');
+    expect(f['53']).toBe('986');
+    expect(f).not.toHaveProperty('54'); // no amount: the payer chooses how much to add
+    const reference = /FUND-[0-9A-F]{10}/.exec(instruction!.instructionsNotes ?? '')![0];
+    expect(f['62']).toContain(reference.replace('-', ''));
+  });
+
+  it('upstream client: bank funding instructions list every rail of the account type and the reference', async () => {
+    const alice = await seededCustomer(srv.api, 'cust-alice-001');
+    const usd = await internalAccountOf(srv.api, alice.id, 'USD');
+    expect(usd.fundingPaymentInstructions[0]!.accountOrWalletInfo).toMatchObject({
+      accountType: 'USD_ACCOUNT', paymentRails: ['ACH', 'WIRE', 'RTP', 'FEDNOW'], reference: expect.stringMatching(/^FUND-/), routingNumber: '021000021',
+    });
+    expect(usd.fundingPaymentInstructions[0]!.isPlatformAccount).toBe(false);
+  });
+
+  it('keeps an account\'s funding details the same on every read', async () => {
+    const alice = await seededCustomer(srv.api, 'cust-alice-001');
+    const first = await internalAccountOf(srv.api, alice.id, 'USD');
+    expect((await internalAccountOf(srv.api, alice.id, 'USD')).fundingPaymentInstructions).toEqual(first.fundingPaymentInstructions);
   });
 });
 

@@ -1,6 +1,6 @@
 // REALTIME_FUNDING quotes (payment instructions per funding currency) and immediatelyExecute.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pixChecksumValid } from '../../core/quotes/pix';
+import { pixChecksumValid } from '../../core/payments/pix';
 import {
   accountQuote, balances, createQuote, execute, expectBooksBalanced, expectError, expectInvalidField, getQuote, getTx, openWorld, type World,
 } from '../support/money-path';

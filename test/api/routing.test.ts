@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Core } from '../../core/index';
@@ -90,6 +90,45 @@ describe('the loopback server', () => {
       const r = await fetch(`${withConsole.origin}/console/%E0%A4%A`);
       expect(r.status).toBeGreaterThanOrEqual(400);
       expect(r.status).toBeLessThan(500);
+    } finally {
+      await withConsole.close();
+    }
+  });
+
+  it('serves the built console with its content types, CSP and caching, and 404 for a missing file', async () => {
+    const root = tempDir('console-root-');
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>console</title>');
+    mkdirSync(join(root, 'assets'));
+    writeFileSync(join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(join(root, 'assets', 'index-abc123.css'), 'body{}');
+    const withConsole = await startLoopbackServer({ core, port: 0, consoleRoot: root });
+    try {
+      const index = await fetch(`${withConsole.origin}/console/?token=t`);
+      expect(index.status).toBe(200);
+      expect(index.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(index.headers.get('cache-control')).toBe('no-store');
+      expect(index.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(index.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(await index.text()).toContain('<title>console</title>');
+
+      const script = await fetch(`${withConsole.origin}/console/assets/index-abc123.js`);
+      expect(script.status).toBe(200);
+      expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(await script.text()).toBe('console.log(1)');
+      expect((await fetch(`${withConsole.origin}/console/assets/index-abc123.css`)).headers.get('content-type')).toBe('text/css; charset=utf-8');
+
+      // Hash routing: /console/ is the only document, so a missing asset is a 404, never index.html.
+      const missing = await fetch(`${withConsole.origin}/console/assets/gone.js`);
+      expect(missing.status).toBe(404);
+      expect(await missing.json()).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+      for (const path of ['/console/../../etc/passwd', '/console/assets/..%2f..%2f..%2fetc%2fpasswd', '/console/%2e%2e/%2e%2e/etc/passwd', '/console/assets%5c..%5cindex.html']) {
+        const r = await getWithHost(withConsole.port, path, `127.0.0.1:${withConsole.port}`);
+        expect(r.status, path).toBe(404);
+      }
+      const redirect = await fetch(`${withConsole.origin}/console`, { redirect: 'manual' });
+      expect(redirect.status).toBe(302);
+      expect(redirect.headers.get('location')).toBe('/console/');
     } finally {
       await withConsole.close();
     }

@@ -124,3 +124,54 @@ describe('POST /sandbox/uma/receive', () => {
     expectInvalidField(await receive(w.seed.alice.umaAddress, 'USD', 0), 'receivingCurrencyAmount');
   });
 });
+
+// Clients generated from the upstream OpenAPI document may name the receiver by customerId instead of
+// receiverUmaAddress (upstream accepts either); the customer's UMA address is then implied.
+describe('upstream client: POST /sandbox/uma/receive with customerId', () => {
+  const receiveFor = (fields: Record<string, unknown>) =>
+    w.api.post('/sandbox/uma/receive', { senderUmaAddress: '$bob@sandbox.uma.example', receivingCurrencyCode: 'USD', receivingCurrencyAmount: 700, ...fields });
+  const txCount = async () => (await w.api.get('/transactions?limit=1')).body.totalCount as number;
+
+  it("upstream client: customerId alone names the receiver; the payment lands on that customer's account and completes", async () => {
+    const before = await balances(w, w.seed.aliceUsd);
+    const r = await receiveFor({ customerId: w.seed.alice.id });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toMatchObject({
+      type: 'INCOMING', status: 'PENDING', customerId: w.seed.alice.id, platformCustomerId: 'cust-alice-001',
+      receivedAmount: { amount: 700, currency: { code: 'USD' } }, destination: { accountId: w.seed.aliceUsd },
+    });
+    // The implied UMA address is the receiver the transaction is found by.
+    expect((await w.api.get(`/transactions?receiverAccountIdentifier=${encodeURIComponent(w.seed.alice.umaAddress)}`)).body.data.map((t: { id: string }) => t.id)).toEqual([r.body.id]);
+    await advance(w, 5);
+    expect((await getTx(w, r.body.id)).status).toBe('COMPLETED');
+    expect((await balances(w, w.seed.aliceUsd)).balance).toBe(before.balance + 700);
+    await expectBooksBalanced(w);
+  });
+
+  it('upstream client: customerId with the same receiverUmaAddress (in any letter case) is accepted', async () => {
+    const r = await receiveFor({ customerId: w.seed.alice.id, receiverUmaAddress: w.seed.alice.umaAddress.toUpperCase() });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.customerId).toBe(w.seed.alice.id);
+  });
+
+  it("upstream client: customerId and receiverUmaAddress that disagree are 400 naming receiverUmaAddress, and nothing is created", async () => {
+    const r = await receiveFor({ customerId: w.seed.alice.id, receiverUmaAddress: w.seed.lucia.umaAddress });
+    expectInvalidField(r, 'receiverUmaAddress');
+    expect(r.body.details.errors.map((e: { field: string }) => e.field)).toContain('customerId');
+    expect(await txCount()).toBe(0);
+  });
+
+  it('upstream client: neither receiverUmaAddress nor customerId is 400 naming receiverUmaAddress', async () => {
+    expectInvalidField(await receiveFor({}), 'receiverUmaAddress');
+  });
+
+  it('upstream client: an unknown customerId is 404 USER_NOT_FOUND and a deleted customer 410 CUSTOMER_DELETED; nothing is created', async () => {
+    expectError(await receiveFor({ customerId: 'Customer:019b76da-a800-7000-8000-000000000000' }), 404, 'USER_NOT_FOUND');
+    const created = await w.api.post('/customers', { customerType: 'INDIVIDUAL', platformCustomerId: 'cust-gone-009', fullName: 'Gone Away' });
+    expect(created.status, created.text).toBe(201);
+    expect((await w.api.call('DELETE', `/customers/${encodeURIComponent(created.body.id)}`)).status).toBe(200);
+    expectError(await receiveFor({ customerId: created.body.id }), 410, 'CUSTOMER_DELETED');
+    expectError(await receiveFor({ receiverUmaAddress: created.body.umaAddress }), 404, 'UMA_NOT_FOUND');
+    expect(await txCount()).toBe(0);
+  });
+});

@@ -49,7 +49,7 @@ describe('OAUTH credential creation', () => {
     ['an exp equal to now', (now) => ({ exp: now })],
   ];
   it.each(refused)('refuses %s with 401 UNAUTHORIZED and a reason, creating nothing', async (_, claims) => {
-    const token = makeOidcToken(oidcClaims(await nowS(), claims(await nowS())));
+    const token = await makeOidcToken(oidcClaims(await nowS(), claims(await nowS())));
     expect401(await w.api.post('/auth/credentials', createBody(token)), 'UNAUTHORIZED', /OIDC/);
     expect(await credentialsOf(w.api, w.wallet.id)).toHaveLength(1);
   });
@@ -68,7 +68,7 @@ describe('OAUTH credential creation', () => {
     ['the bare accounts.google.com issuer', () => ({ iss: 'accounts.google.com' })],
   ];
   it.each(accepted)('accepts %s', async (_, claims) => {
-    const token = makeOidcToken(oidcClaims(await nowS(), claims(await nowS())));
+    const token = await makeOidcToken(oidcClaims(await nowS(), claims(await nowS())));
     const r = await signed(w.api, 'POST', '/auth/credentials', createBody(token), email.privateKey);
     expect(r.status, r.text).toBe(201);
   });
@@ -130,7 +130,7 @@ describe('OAUTH verify', () => {
 
   it('refuses an iat 66 s old on verify too', async () => {
     const client = newKeyPair();
-    const token = makeOidcToken(oidcClaims((await nowS()) - 66, { nonce: expectedNonce(client.publicKey), exp: (await nowS()) + 600 }));
+    const token = await makeOidcToken(oidcClaims((await nowS()) - 66, { nonce: expectedNonce(client.publicKey), exp: (await nowS()) + 600 }));
     expect401(await verify(token, client.publicKey), 'UNAUTHORIZED');
   });
 

@@ -1,8 +1,9 @@
-// Payment instructions of REALTIME_FUNDING quotes (core/quotes/instructions.ts) and the PIX payload
-// (core/quotes/pix.ts) against the spec's PaymentInstructions variants.
+// Payment instructions (core/payments/instructions.ts, shared by quotes and account funding) and the PIX payload
+// (core/payments/pix.ts) against the spec's PaymentInstructions variants.
 import { describe, expect, it } from 'vitest';
-import { collectionAccountType, hasInstantRail, instructionFor, type InstructionRequest } from '../../core/quotes/instructions';
-import { pixChecksumValid, pixPayload } from '../../core/quotes/pix';
+import { collectionAccountType, hasInstantRail, instructionFor, type AccountType, type InstructionRequest } from '../../core/payments/instructions';
+import { pixChecksumValid, pixPayload } from '../../core/payments/pix';
+import { fundingInstructions } from '../../core/accounts/funding';
 
 const req = (o: Partial<InstructionRequest>): InstructionRequest => ({
   accountType: 'USD_ACCOUNT', currency: 'USD', amount: 12_345, reference: 'QABCDEF1234', seed: 'Quote:0001', platformName: 'Demo Platform', ...o,
@@ -31,7 +32,7 @@ describe('payment instructions: bank variants', () => {
   });
 
   it('every bank variant except BRL, ARS, COP and INR carries paymentRails and the reference', () => {
-    const cases: [string, string][] = [['EUR_ACCOUNT', 'EUR'], ['MXN_ACCOUNT', 'MXN'], ['GBP_ACCOUNT', 'GBP'], ['SGD_ACCOUNT', 'SGD'], ['PHP_ACCOUNT', 'PHP'], ['DKK_ACCOUNT', 'DKK'], ['KES_ACCOUNT', 'KES'], ['XOF_ACCOUNT', 'XOF']];
+    const cases: [AccountType, string][] = [['EUR_ACCOUNT', 'EUR'], ['MXN_ACCOUNT', 'MXN'], ['GBP_ACCOUNT', 'GBP'], ['SGD_ACCOUNT', 'SGD'], ['PHP_ACCOUNT', 'PHP'], ['DKK_ACCOUNT', 'DKK'], ['KES_ACCOUNT', 'KES'], ['XOF_ACCOUNT', 'XOF']];
     for (const [accountType, currency] of cases) {
       const i = info({ accountType, currency });
       expect(i, accountType).toMatchObject({ accountType, reference: 'QABCDEF1234' });
@@ -135,5 +136,35 @@ describe('payment instructions: common rules', () => {
     expect(info({ seed: 'Quote:1' })['accountNumber']).toBe(info({ seed: 'Quote:1' })['accountNumber']);
     expect(info({ seed: 'Quote:1' })['accountNumber']).not.toBe(info({ seed: 'Quote:2' })['accountNumber']);
     expect(info({ accountType: 'ARS_ACCOUNT', currency: 'ARS', seed: 'Quote:1' })['accountNumber']).not.toBe(info({ accountType: 'ARS_ACCOUNT', currency: 'ARS', seed: 'Quote:2' })['accountNumber']);
+  });
+});
+
+describe('payment instructions: funding an internal account (no amount)', () => {
+  it('a BRL account is funded through a PIX code with no amount field, whose CRC checks and which carries the reference', () => {
+    const [p] = fundingInstructions('FUND-0A1B2C3D4E', 'BRL', true);
+    const qr = String(p!.accountOrWalletInfo.qrCode);
+    expect(pixChecksumValid(qr)).toBe(true);
+    const f = tlv(qr);
+    expect(f).not.toHaveProperty('54');
+    expect(f['53']).toBe('986');
+    expect(f['62']).toContain('FUND0A1B2C3D4E');
+    expect(p!.isPlatformAccount).toBe(true);
+  });
+
+  it('bank accounts list every rail of their type (not only the instant ones) and the reference', () => {
+    const [usd] = fundingInstructions('FUND-1', 'USD', false);
+    expect(usd!.accountOrWalletInfo).toMatchObject({ accountType: 'USD_ACCOUNT', paymentRails: ['ACH', 'WIRE', 'RTP', 'FEDNOW'], reference: 'FUND-1' });
+    expect(usd!.isPlatformAccount).toBe(false);
+    expect(usd!.instructionsNotes).toContain('FUND-1');
+  });
+
+  it('a Spark funding invoice carries no amount', () => {
+    const [btc] = fundingInstructions('FUND-2', 'BTC', false);
+    expect(btc!.accountOrWalletInfo).toMatchObject({ accountType: 'SPARK_WALLET', assetType: 'BTC', invoice: expect.stringMatching(/^lnbcrt1\d+$/) });
+  });
+
+  it('a currency without a local variant is collected by international wire', () => {
+    expect(collectionAccountType('JPY')).toBe('SWIFT_ACCOUNT');
+    expect(fundingInstructions('FUND-3', 'JPY', false)[0]!.accountOrWalletInfo).toMatchObject({ accountType: 'SWIFT_ACCOUNT', paymentRails: ['SWIFT'], reference: 'FUND-3' });
   });
 });

@@ -52,7 +52,7 @@ describe('a newly seeded workspace', () => {
       'cust-sophie-003': { EUR: 640_000 },
     };
     for (const c of customers) {
-      expect(c.kycStatus).toBe('APPROVED');
+      expect(c).toMatchObject({ customerType: 'INDIVIDUAL', kycStatus: 'APPROVED' });
       const accounts = core.services.internal.list({ owner: 'CUSTOMERS', customerId: c.id, limit: 10 }).data;
       const byCurrency = Object.fromEntries(accounts.map((a) => [a.balance.currency.code, a.balance.amount]));
       expect(byCurrency).toEqual(expected[c.platformCustomerId]);

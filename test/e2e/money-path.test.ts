@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startServe, type ServeProcess } from './serve-process';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
 
 // The money path as a developer and then support staff walk it, on a frozen workspace clock so the
 // sandbox outcome happens exactly when the test advances the clock.
@@ -35,6 +35,11 @@ async function choose(testId: string, text: string): Promise<void> {
 }
 
 const status = () => page.getByTestId('quote-status').getAttribute('data-status');
+/** Where an element's box ends on the right, in CSS pixels (undefined when it has no box). */
+const rightEdge = async (locator: Locator) => {
+  const box = await locator.boundingBox();
+  return box ? Math.round(box.x + box.width) : undefined;
+};
 
 describe('the money path in the console: quote, execute, settle, then find it as support staff', () => {
   it('quotes 100.00 USD from Alice to Sophie and shows the rate and the fees', async () => {
@@ -94,7 +99,9 @@ describe('the money path in the console: quote, execute, settle, then find it as
     expect(statuses).toEqual(['PENDING', 'PROCESSING', 'COMPLETED']);
     expect(await page.getByTestId('ledger-row').count()).toBe(4);
     expect(await drawer.innerText()).toContain('100.00 USD');
-    await page.waitForTimeout(500); // the drawer slides in
+    // The drawer slides in from the right: it has arrived when its right edge rests on the window's.
+    await expect.poll(() => rightEdge(drawer), { timeout: 10_000 }).toBe(1280);
+    await animationsDone(page);
     await page.screenshot({ path: `${OUT}/money-path-transaction-light.png` });
     await page.keyboard.press('Escape');
     await expect.poll(() => decodeURIComponent(page.url())).not.toContain(`/transactions/${transactionId}`);
@@ -113,13 +120,15 @@ describe('the money path in the console: quote, execute, settle, then find it as
   it('looks right in the dark theme too (screenshots of the drawer and the workbench with this quote)', async () => {
     await page.getByTestId('theme-toggle').click();
     await expect.poll(() => page.getByTestId('drawer').innerText(), { timeout: 10_000 }).toContain('Ledger entries');
-    await page.waitForTimeout(500);
+    // The dark colours fade in: wait until the page background is the dark theme's and nothing is mid-fade.
+    await expect.poll(() => styleOf(page.locator('body'), 'background-color'), { timeout: 10_000 }).toBe(bodyColorOf('dark'));
+    await animationsDone(page);
     await page.screenshot({ path: `${OUT}/money-path-transaction-dark.png` });
     await page.keyboard.press('Escape');
     await page.getByTestId('nav-quotes').click();
     await page.getByTestId('quote-result').waitFor({ state: 'visible', timeout: 10_000 });
     expect(await status()).toBe('COMPLETED');
-    await page.waitForTimeout(300);
+    await animationsDone(page);
     await page.screenshot({ path: `${OUT}/money-path-quote-dark.png` });
   });
 });

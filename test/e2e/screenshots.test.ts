@@ -1,11 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchChromium, startServe, type ServeProcess } from './serve-process';
+import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
 
 // Each built screen opened with seeded data in light and dark at 1280x800, saved under
 // test-results/screenshots so anyone can look at what changed.
-const SCREENS = ['overview', 'customers', 'request-log', 'events', 'api', 'transactions', 'quotes', 'wallet-auth'];
+// Each screen by its route and the aria-label of the section it renders (its title).
+const SCREENS = {
+  overview: 'Overview', customers: 'Customers and accounts', 'request-log': 'Request log', events: 'Events',
+  api: 'API and credentials', transactions: 'Transactions', quotes: 'Quotes', 'wallet-auth': 'Wallet auth',
+};
 const OUT = 'test-results/screenshots';
 
 let proc: ServeProcess;
@@ -29,10 +33,15 @@ describe('screenshots of every screen', () => {
       await page.addInitScript(`localStorage.setItem('consoleTheme', '${theme}')`);
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      for (const screen of SCREENS) {
+      for (const [screen, title] of Object.entries(SCREENS)) {
         await page.goto(proc.consoleUrl.replace('#/', `#/${screen}`));
-        await page.waitForLoadState('networkidle');
-        await page.waitForTimeout(400);
+        // Ready to photograph: the screen's section is shown, its data has replaced the loading skeletons,
+        // the theme's background is painted and no transition is still running.
+        await page.locator(`main > section[aria-label="${title}"]`).waitFor({ state: 'visible', timeout: 15_000 });
+        await expect.poll(() => page.locator('main [aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
+        await expect.poll(() => styleOf(page.locator('body'), 'background-color'), { message: screen }).toBe(bodyColorOf(theme));
+        await animationsDone(page);
+        expect(await page.locator('main .error-state').count(), `${screen} shows an error`).toBe(0);
         await page.screenshot({ path: `${OUT}/${screen}-${theme}.png` });
       }
       await page.close();

@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { themeOverrides } from '../../renderer/theme';
 
 /** A running `serve` process started exactly as a user starts it, with the lines it printed. */
 export interface ServeProcess {
@@ -63,4 +64,35 @@ export function launchChromium(): Promise<Browser> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
       '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
   });
+}
+
+/** The slice of the page's DOM that `animationsDone` reads (this project's Node tsconfig has no DOM types). */
+interface AnimatedWindow {
+  document: { getAnimations(): { playState: string; effect: { getComputedTiming(): { endTime?: number | string } } | null }[] };
+}
+
+/**
+ * Resolves once no finite CSS animation or transition is running (a drawer has slid in, a theme's colours
+ * have faded), checked every frame. Endless ones (skeleton shimmer, spinners) never finish and do not count.
+ * Call it after a condition that shows the change has started, so a transition not yet begun is not missed.
+ */
+export async function animationsDone(page: Page, timeout = 10_000): Promise<void> {
+  // A function, not source text: the console's CSP forbids eval, which a string predicate would need.
+  await page.waitForFunction(
+    () => (globalThis as unknown as AnimatedWindow).document.getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    undefined, { polling: 'raf', timeout },
+  );
+}
+
+/** An element's computed CSS property (e.g. `background-color`), as the browser resolves it now. */
+export function styleOf(locator: Locator, property: string): Promise<string> {
+  return locator.evaluate((el, prop) => String(el.ownerDocument.defaultView?.getComputedStyle(el).getPropertyValue(prop) ?? ''), property);
+}
+
+/** The page background a theme paints (its `bodyColor`), as getComputedStyle reports it: `rgb(r, g, b)`. */
+export function bodyColorOf(mode: 'light' | 'dark'): string {
+  const hex = themeOverrides(mode).common?.bodyColor ?? '';
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startServe, type ServeProcess } from './serve-process';
+import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
 
 // The Wallet auth rehearsal as a developer walks it: create an embedded wallet for Alice, sign in with
 // EMAIL_OTP as the client (real HPKE and stamps in the page), then check through the HTTP API that the
@@ -92,7 +92,7 @@ describe('Wallet auth in the console: an embedded wallet, an EMAIL_OTP sign-in, 
     expect(await session.getAttribute('data-held')).toBe('true');
     // A session lasts 15 minutes of workspace time; the clock is frozen, so the countdown reads 15:00.
     expect(await page.getByTestId('session-countdown').innerText()).toMatch(/Expires in 1[45]:\d\d/);
-    await page.waitForTimeout(300);
+    await animationsDone(page);
     await page.screenshot({ path: `${OUT}/wallet-auth-email-otp-light.png` });
   });
 
@@ -168,9 +168,58 @@ describe('Wallet auth in the console: an embedded wallet, an EMAIL_OTP sign-in, 
     expect(errors).toEqual([]);
   });
 
-  it('looks right in the dark theme too', async () => {
-    await page.getByTestId('theme-toggle').click();
-    await page.waitForTimeout(400);
+  it('switches to the dark theme with the same wallet on screen: dark colours, readable text, two columns, nothing lost', async () => {
+    const toggle = page.getByTestId('theme-toggle');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+    expect(await toggle.getAttribute('aria-label')).toBe('Switch to light theme');
+    expect(await page.evaluate("localStorage.getItem('consoleTheme')")).toBe('dark');
+    // The colours fade: wait until the page background is the dark theme's and nothing is mid-fade.
+    const background = bodyColorOf('dark');
+    await expect.poll(() => styleOf(page.locator('body'), 'background-color'), { timeout: 10_000 }).toBe(background);
+    await animationsDone(page);
+    // Light text on the dark page: the screen's heading passes WCAG AA contrast (4.5:1).
+    expect(await page.locator('main h1').innerText()).toBe('Wallet auth');
+    expect(contrast(await styleOf(page.locator('main h1'), 'color'), background)).toBeGreaterThanOrEqual(4.5);
+
+    // The same wallet and its history as in the light theme: switching themes reloads nothing and loses nothing.
+    expect(await page.getByTestId('wallet-facts').innerText()).toContain('Alice Johnson');
+    const typesOf = (testId: string) => page.getByTestId(testId).evaluateAll((els) => els.map((e) => e.getAttribute('data-type') ?? '').sort());
+    expect(await typesOf('credential-row')).toEqual(['OAUTH', 'PASSKEY']);
+    expect(await typesOf('session-row')).toEqual(['OAUTH', 'OAUTH', 'PASSKEY']);
+    expect(await states()).toEqual(['done', 'done']);
+    expect(await page.getByTestId('flow-panel').innerText()).toContain('Done');
+    expect(await page.getByTestId('wallet-privacy').getAttribute('aria-checked')).toBe('true');
+
+    // Layout at 1280x800: credentials above sessions in the left column, the rehearsal to their right,
+    // none overlapping, and nothing wider than the window.
+    const [credentials, sessions, flow] = await Promise.all(['credential-list', 'session-list', 'flow-panel'].map((id) => page.getByTestId(id).boundingBox()));
+    if (!credentials || !sessions || !flow) throw new Error('a wallet-auth panel is not rendered');
+    expect(sessions.y).toBeGreaterThanOrEqual(credentials.y + credentials.height);
+    expect(Math.abs(sessions.x - credentials.x)).toBeLessThan(1);
+    expect(flow.x).toBeGreaterThanOrEqual(Math.max(credentials.x + credentials.width, sessions.x + sessions.width));
+    expect(Math.abs(flow.y - credentials.y)).toBeLessThan(1);
+    expect(flow.x + flow.width).toBeLessThanOrEqual(1280);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1280);
+    expect(errors).toEqual([]);
     await page.screenshot({ path: `${OUT}/wallet-auth-export-dark.png` });
   });
 });
+
+/** WCAG contrast ratio of a text colour over an opaque background, both `rgb(...)`/`rgba(...)` (the text's alpha is blended in). */
+function contrast(text: string, background: string): number {
+  const parse = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number);
+  const bg = parse(background);
+  const fg = parse(text);
+  const alpha = fg[3] ?? 1;
+  const luminance = (rgb: number[]) => {
+    const [r, g, b] = rgb.map((v) => {
+      const c = v / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const shown = [0, 1, 2].map((i) => alpha * fg[i]! + (1 - alpha) * bg[i]!);
+  const [hi, lo] = [luminance(shown), luminance(bg)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}

@@ -16,6 +16,8 @@ export function tx(n: number, over: Record<string, unknown> = {}): Transaction {
   return {
     id: `Transaction:${String(n).padStart(4, '0')}`, type: 'OUTGOING', status: 'PENDING' as TxStatus, direction: 'DEBIT',
     customerId: 'Customer:alice', platformCustomerId: 'cust-alice-001', quoteId: `Quote:${String(n).padStart(4, '0')}`,
+    source: { sourceType: 'ACCOUNT', accountId: 'InternalAccount:alice-usd', currency: 'USD' },
+    destination: { destinationType: 'ACCOUNT', accountId: 'ExternalAccount:sophie-0000', currency: 'EUR', paymentRail: 'SEPA_INSTANT' },
     sentAmount: { amount: 10_000, currency: USD }, receivedAmount: { amount: 9_089, currency: EUR }, fees: 102, exchangeRate: 1.08906,
     reconciliationInstructions: { reference: `QREF${n}` }, paymentRail: 'SEPA_INSTANT',
     createdAt: iso(T0 + n * 1000), updatedAt: iso(T0 + n * 1000), ...over,

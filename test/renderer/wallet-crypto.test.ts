@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { hpkeSeal, newKeyPair, targetBundle, toHex } from '../../core/wallet/crypto';
-import type { AuthSession } from '../../core/wallet/repo';
+import type { AuthSession } from '../../core/wallet/schema';
 import { decodeTargetBundle, openExportBundle, publicKeyOf, webauthnChallengeOf } from '../../renderer/lib/wallet-crypto';
 import { hostFitsRpId } from '../../renderer/lib/passkey-client';
 import { useWalletKeysStore } from '../../renderer/stores/wallet-keys';

@@ -1,6 +1,6 @@
 import type { ApiRequest, ApiResponse } from '../../core/index';
 import type { InternalAccount } from '../../core/accounts/internal-service';
-import type { AuthMethod, AuthSession } from '../../core/wallet/repo';
+import type { AuthMethod, AuthSession } from '../../core/wallet/schema';
 import { compressPublicKey, decodeStamp, fromHex, hpkeOpen, newKeyPair, sealSessionKey, targetBundle, verifyStamp } from '../../core/wallet/crypto';
 import { expectedNonce, readOidcToken } from '../../core/wallet/oauth';
 import { fakeBridge } from './fake-bridge';
@@ -53,7 +53,8 @@ export function walletFake(credentials: AuthMethod[] = [EMAIL_CREDENTIAL]) {
   const publicSessions = (): AuthSession[] => sessions.map(({ publicKey: _k, ...s }) => s);
 
   function mint(m: AuthMethod, publicKey: string): AuthSession & { publicKey: string } {
-    const s = { id: `Session:${++n}`, accountId: ACCOUNT, type: m.type, nickname: m.nickname, authMethodId: m.id, createdAt: iso(clockMs), updatedAt: iso(clockMs), expiresAt: iso(clockMs + 15 * 60_000), publicKey };
+    const base = { id: `Session:${++n}`, accountId: ACCOUNT, nickname: m.nickname, authMethodId: m.id, createdAt: iso(clockMs), updatedAt: iso(clockMs), expiresAt: iso(clockMs + 15 * 60_000), publicKey };
+    const s: AuthSession & { publicKey: string } = m.type === 'PASSKEY' ? { ...base, type: m.type, credentialId: m.credentialId } : { ...base, type: m.type };
     sessions.push(s);
     return s;
   }

@@ -7,7 +7,7 @@ import { errorStatuses } from '../../core/api/openapi';
 import { API_BASE } from '../../core/api/types';
 
 // TRANSITION: true while areas are being moved onto the contract; must be false when that is done.
-const LENIENT_UNDECLARED = true;
+const LENIENT_UNDECLARED = false;
 
 interface Matcher { name: string; route: RouteSpec; regex: RegExp; params: number }
 

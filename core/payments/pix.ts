@@ -15,15 +15,18 @@ function crc16(payload: string): string {
   return crc.toString(16).toUpperCase().padStart(4, '0');
 }
 
-/** Builds a PIX payload for `amountMinor` centavos to `pixKey`, carrying `txid` as the reference. */
-export function pixPayload(pixKey: string, amountMinor: number, merchantName: string, city: string, txid: string): string {
+/**
+ * Builds a PIX payload for `amountMinor` centavos to `pixKey`, carrying `txid` as the reference. Without
+ * an amount the payer chooses it (a static code, as used to top up an account).
+ */
+export function pixPayload(pixKey: string, amountMinor: number | undefined, merchantName: string, city: string, txid: string): string {
   const account = field('00', 'br.gov.bcb.pix') + field('01', pixKey);
   const body =
     field('00', '01') +
     field('26', account) +
     field('52', '0000') +
     field('53', '986') +
-    field('54', (amountMinor / 100).toFixed(2)) +
+    (amountMinor === undefined ? '' : field('54', (amountMinor / 100).toFixed(2))) +
     field('58', 'BR') +
     field('59', merchantName.slice(0, 25)) +
     field('60', city.slice(0, 15)) +

@@ -1,5 +1,11 @@
-import { digitsFrom, type PaymentInstructions } from '../accounts/funding';
+import { createHash } from 'node:crypto';
+import { defaultRail } from '../rates/table';
+import { ACCOUNT_TYPES, type PaymentInstructionsResource } from './schema';
 import { pixPayload } from './pix';
+
+/** One `accountType` of the spec's PaymentInstructions. */
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+type AccountInfoFields = Omit<PaymentInstructionsResource['accountOrWalletInfo'], 'accountType'>;
 
 /** Instant rails per funding currency: only these may fund a REALTIME_FUNDING quote. */
 const INSTANT_RAILS: Record<string, string[]> = {
@@ -15,42 +21,76 @@ export function hasInstantRail(currency: string): boolean {
   return INSTANT_RAILS[currency] !== undefined;
 }
 
-const WALLET_BY_NETWORK: Record<string, string> = {
+// Every rail a bank account of a type receives on, the default first (quotes and transfers pick it
+// when the caller names none). Types not listed receive on their currency's sandbox default rail.
+const ACCOUNT_RAILS: Record<string, string[]> = {
+  USD_ACCOUNT: ['ACH', 'WIRE', 'RTP', 'FEDNOW'], EUR_ACCOUNT: ['SEPA_INSTANT', 'SEPA'], GBP_ACCOUNT: ['FASTER_PAYMENTS'],
+  MXN_ACCOUNT: ['SPEI'], BRL_ACCOUNT: ['PIX'], INR_ACCOUNT: ['UPI', 'NEFT'], SWIFT_ACCOUNT: ['SWIFT'], COP_ACCOUNT: ['BRE_B', 'ACH_COLOMBIA'],
+};
+
+/** The rails a bank account of `accountType` in `currency` receives on, its default rail first. */
+export function accountRails(accountType: string, currency: string): string[] {
+  return ACCOUNT_RAILS[accountType] ?? [defaultRail(currency)];
+}
+
+const WALLET_BY_NETWORK: Record<string, AccountType> = {
   SOLANA: 'SOLANA_WALLET', ETHEREUM: 'ETHEREUM_WALLET', BASE: 'BASE_WALLET', POLYGON: 'POLYGON_WALLET',
   TRON: 'TRON_WALLET', SPARK: 'SPARK_WALLET', LIGHTNING: 'LIGHTNING', BITCOIN: 'SPARK_WALLET',
 };
 
 /** What an instruction is generated for. */
 export interface InstructionRequest {
-  accountType: string;
+  accountType: AccountType;
   currency: string;
-  amount: number;
-  /** Unique per quote; credited automatically when included with the payment. */
+  /** The exact amount to pay (a quote); absent when the payer chooses it (funding an account). */
+  amount?: number | undefined;
+  /** Credited automatically when included with the payment. */
   reference: string;
-  /** Seed for deterministic account numbers (the quote id). */
+  /** Seed for deterministic account numbers (the quote id, or the account's reference). */
   seed: string;
+  /** The name PIX codes show as the receiver. */
   platformName: string;
   cryptoNetwork?: string | undefined;
+  /** Rails of bank variants; default: the currency's instant rails (a quote funded just in time). */
+  rails?: string[] | undefined;
+  notes?: string | undefined;
+  /** Default true: the money goes to a platform account. */
+  isPlatformAccount?: boolean | undefined;
 }
 
 /** The accountType that collects a currency (crypto by network). */
-export function collectionAccountType(currency: string, cryptoNetwork?: string): string {
+export function collectionAccountType(currency: string, cryptoNetwork?: string): AccountType {
   if (currency === 'BTC') return cryptoNetwork === 'LIGHTNING' ? 'LIGHTNING' : 'SPARK_WALLET';
   if (currency === 'USDC' || currency === 'USDT') return WALLET_BY_NETWORK[cryptoNetwork ?? 'SOLANA'] ?? 'SOLANA_WALLET';
-  return `${currency}_ACCOUNT`;
+  const local = ACCOUNT_TYPES.find((t) => t === `${currency}_ACCOUNT`);
+  // A currency without a local variant (JPY, say) is collected by international wire.
+  return local ?? 'SWIFT_ACCOUNT';
+}
+
+/** Deterministic digits derived from a seed, so the same account always shows the same numbers. */
+export function digitsFrom(seed: string, n: number): string {
+  let out = '';
+  let block = seed;
+  while (out.length < n) {
+    block = createHash('sha256').update(block).digest('hex');
+    out += block.replace(/[a-f]/g, '').slice(0, n - out.length);
+  }
+  return out;
 }
 
 /**
  * Payment instructions for one accountType, with upstream's fields: bank variants carry paymentRails
  * and a unique `reference` (INR none), BRL a PIX payload, ARS a 22-digit CVU, COP a payment URL,
- * wallets an address (and Spark an invoice).
+ * wallets an address (and Spark an invoice). One generator serves quotes and account funding alike.
  */
-export function instructionFor(r: InstructionRequest): PaymentInstructions {
+export function instructionFor(r: InstructionRequest): PaymentInstructionsResource {
   const d = (n: number, salt = '') => digitsFrom(`${r.seed}:${salt}`, n);
-  const rails = INSTANT_RAILS[r.currency] ?? ['BANK_TRANSFER'];
+  const rails = r.rails ?? INSTANT_RAILS[r.currency] ?? ['BANK_TRANSFER'];
   const bank = { paymentRails: rails, reference: r.reference };
-  const note = `Pay exactly the quoted amount and include the reference ${r.reference}; the quote executes when the funds arrive.`;
-  const info = ((): Record<string, unknown> => {
+  // BOLT11: the amount (in nano-units here) sits between the prefix and the separator; none means any amount.
+  const invoice = `lnbcrt${r.amount === undefined ? '' : `${r.amount}n`}1${d(60)}`;
+  const note = r.notes ?? `Pay exactly the quoted amount and include the reference ${r.reference}; the quote executes when the funds arrive.`;
+  const info = ((): AccountInfoFields => {
     switch (r.accountType) {
       case 'USD_ACCOUNT': return { ...bank, accountNumber: d(12), routingNumber: '021000021', bankName: 'Sandbox Bank N.A.' };
       case 'EUR_ACCOUNT': case 'DKK_ACCOUNT': case 'AED_ACCOUNT': return { ...bank, iban: `${r.accountType === 'DKK_ACCOUNT' ? 'DK' : r.accountType === 'AED_ACCOUNT' ? 'AE' : 'DE'}89${d(18)}`, swiftCode: 'SANDDEFFXXX' };
@@ -75,13 +115,13 @@ export function instructionFor(r: InstructionRequest): PaymentInstructions {
       case 'BRL_ACCOUNT': return { qrCode: pixPayload(`${d(8)}-sandbox@pix.example`, r.amount, r.platformName, 'SAO PAULO', r.reference) };
       case 'ARS_ACCOUNT': return { accountNumber: d(22) };
       case 'COP_ACCOUNT': return { paymentUrl: `https://pay.sandbox.example/cop/${encodeURIComponent(r.reference)}`, reference: r.reference };
-      case 'SPARK_WALLET': return { assetType: 'BTC', address: `sp1q${d(40)}`, invoice: `lnbcrt${r.amount}n1${d(60)}` };
-      case 'LIGHTNING': return { invoice: `lnbcrt${r.amount}n1${d(60)}` };
+      case 'SPARK_WALLET': return { assetType: 'BTC', address: `sp1q${d(40)}`, invoice };
+      case 'LIGHTNING': return { invoice };
       case 'SOLANA_WALLET': return { address: d(44), assetType: r.currency };
       case 'TRON_WALLET': return { address: `T${d(33)}`, assetType: r.currency };
       case 'POLYGON_WALLET': case 'BASE_WALLET': case 'ETHEREUM_WALLET': return { address: `0x${d(40)}`, assetType: r.currency };
       default: return { ...bank, accountNumber: d(12), bankName: 'Sandbox Bank' };
     }
   })();
-  return { accountOrWalletInfo: { accountType: r.accountType, ...info }, instructionsNotes: note, isPlatformAccount: true };
+  return { accountOrWalletInfo: { accountType: r.accountType, ...info }, instructionsNotes: note, isPlatformAccount: r.isPlatformAccount ?? true };
 }
