@@ -9,6 +9,8 @@ import TransactionsView from './views/TransactionsView.vue';
 import TransactionDetail from './components/transactions/TransactionDetail.vue';
 import QuotesView from './views/QuotesView.vue';
 import ApiView from './views/ApiView.vue';
+import ApiReferenceView from './views/ApiReferenceView.vue';
+import OperationDetail from './components/api-reference/OperationDetail.vue';
 import WalletAuthView from './views/WalletAuthView.vue';
 import NotBuiltView from './views/NotBuiltView.vue';
 
@@ -49,7 +51,13 @@ export const routes: RouteRecordRaw[] = [
   { path: '/quotes', name: 'quotes', component: QuotesView, meta: { title: 'Quotes' } },
   { path: '/wallet-auth', name: 'wallet-auth', component: WalletAuthView, meta: { title: 'Wallet auth' } },
   { path: '/events', name: 'events', component: EventsView, meta: { title: 'Events' } },
-  { path: '/api', name: 'api', component: ApiView, meta: { title: 'API and credentials' } },
+  {
+    path: '/api', name: 'api', component: ApiView, meta: { title: 'API and credentials' },
+    children: [{
+      path: 'reference', name: 'api-reference', component: ApiReferenceView, meta: { title: 'API reference' },
+      children: [{ path: ':operationId', name: 'api-operation', component: OperationDetail, meta: { title: 'API reference' } }],
+    }],
+  },
   ...PLANNED_SCREENS.map((s): RouteRecordRaw => ({
     path: s.path, name: s.name, component: NotBuiltView, props: { title: s.title, description: s.description }, meta: { title: s.title },
   })),

@@ -29,3 +29,9 @@ export type ApiCallOutput<R extends RouteSpec> = {
 export type ApiCallExchange<R extends RouteSpec> = {
   [S in keyof R['responses'] & Success]: { status: S; body: R['responses'][S]['schema'] extends z.ZodType ? z.output<R['responses'][S]['schema']> : undefined };
 }[keyof R['responses'] & Success];
+
+/** The request body a route takes, by its key (`ApiBody<'POST /customers'>`). */
+export type ApiBody<K extends ApiRouteKey> = ApiRoutes[K] extends { body: infer B extends z.ZodType } ? z.input<B> : never;
+
+/** The success body a route answers, by its key (`ApiAnswer<'GET /quotes/{quoteId}'>`). */
+export type ApiAnswer<K extends ApiRouteKey> = ApiCallOutput<ApiRoutes[K]>;

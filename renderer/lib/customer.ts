@@ -1,16 +1,14 @@
-import type { Customer } from '../../core/customers/schema';
+import type { Customer, VerificationStatus } from '../../core/customers/schema';
 
 /** The name a person reads: an individual's full name, a business's legal name, else the platform id. */
 export function customerName(c: Customer): string {
-  if (typeof c['fullName'] === 'string' && c['fullName']) return c['fullName'];
-  const business = c['businessInfo'] as { legalName?: unknown } | undefined;
-  if (business && typeof business.legalName === 'string' && business.legalName) return business.legalName;
-  return c.platformCustomerId;
+  if (c.customerType === 'INDIVIDUAL') return c.fullName || c.platformCustomerId;
+  return c.businessInfo.legalName || c.platformCustomerId;
 }
 
 /** KYC for individuals, KYB for businesses. */
-export function verificationStatus(c: Customer): string {
-  return c.kycStatus ?? c.kybStatus ?? 'UNVERIFIED';
+export function verificationStatus(c: Customer): VerificationStatus {
+  return c.customerType === 'INDIVIDUAL' ? c.kycStatus : c.kybStatus;
 }
 
 /** The identifier a person recognises an external account by (account number, IBAN, CLABE, address...). */

@@ -1,10 +1,7 @@
-import type { z } from 'zod';
 import type { HandlerOutput } from '../../core/index';
+import type { ApiAnswer, ApiBody } from '../../core/api/client-types';
+import type { Quote } from '../../core/quotes/schema';
 import type { Currency } from '../../core/kernel/money';
-import type { OutgoingRateDetails } from '../../core/quotes/pricing';
-import type { PaymentInstructions } from '../../core/accounts/funding';
-import type { createQuoteSchema, Quote } from '../../core/quotes/schema';
-import type { LookupResult } from '../../core/receivers/service';
 import { parseMajorToMinor, type CurrencyLike } from './money';
 import { formatCountdown, secondsLeft } from './time';
 
@@ -17,25 +14,12 @@ export type DestinationOption = QuoteOptions['destinations'][number];
 /** A sandbox UMA recipient. */
 export type UmaRecipient = QuoteOptions['umaRecipients'][number];
 /** The body of `POST /quotes`. */
-export type CreateQuoteBody = z.input<typeof createQuoteSchema>;
+export type CreateQuoteBody = ApiBody<'POST /quotes'>;
 /** A receiver lookup (`GET /receiver/uma/{address}`): its lookupId and the payer data it requires. */
-export type { LookupResult };
+export type LookupResult = ApiAnswer<'GET /receiver/uma/{receiverUmaAddress}'>;
 
-/**
- * The Quote resource with the fields the core types loosely spelled out: the API always fills the
- * currencies from the currency table and the rate details from the rate engine (core/quotes/pricing.ts).
- */
-export type QuoteResource = Omit<Quote, 'sendingCurrency' | 'receivingCurrency' | 'rateDetails' | 'paymentInstructions'> & {
-  sendingCurrency: Currency;
-  receivingCurrency: Currency;
-  rateDetails: OutgoingRateDetails;
-  paymentInstructions?: PaymentInstructions[];
-};
-
-/** Narrows a Quote from the API to the shape the workbench reads. */
-export function quoteResource(q: Quote): QuoteResource {
-  return q as QuoteResource;
-}
+/** The Quote resource as the API declares it. */
+export type QuoteResource = Quote;
 
 /** The source value that selects just-in-time funding instead of an internal account. */
 export const REALTIME = 'REALTIME_FUNDING';

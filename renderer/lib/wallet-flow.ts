@@ -81,6 +81,14 @@ export interface FlowDefinition {
 /** The API transport a run uses (the console's `apiExchange`, or a fake in tests). */
 export type Transport = (request: ApiRequest) => Promise<ApiResponse>;
 
+function readablePath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 /** The blank records of a flow, one per step. */
 export function blankRecords(def: FlowDefinition): StepRecord[] {
   return def.steps.map((s) => ({ title: s.title, actor: s.actor, state: 'pending', shown: [] }));
@@ -101,7 +109,8 @@ export async function runStep(step: FlowStep, record: StepRecord, transport: Tra
   delete record.error;
   const tools: StepTools = {
     async send(request, expect) {
-      const exchange: StepExchange = { method: request.method, path: request.path };
+      // Shown as a person reads it: `AuthMethod:…`, not the percent-encoded form the client sends.
+      const exchange: StepExchange = { method: request.method, path: readablePath(request.path) };
       if (request.query) exchange.query = request.query;
       if (request.headers) exchange.headers = request.headers;
       if (request.body !== undefined) exchange.body = request.body;

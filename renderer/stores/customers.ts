@@ -1,20 +1,20 @@
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
-import type { z } from 'zod';
 import type { HandlerInput, HandlerOutput } from '../../core/index';
-import type { Customer, createCustomerSchema } from '../../core/customers/schema';
-import type { createExternalAccountSchema } from '../../core/accounts/external-schema';
+import type { ApiBody } from '../../core/api/client-types';
+import type { Customer } from '../../core/customers/schema';
 import type { ExternalAccount } from '../../core/accounts/external-service';
 import type { InternalAccount } from '../../core/accounts/internal-service';
 import { api, invoke, onEvent, toConsoleError, type ConsoleError } from '../api/client';
 import { createPager, type PageOf } from '../lib/pager';
+import { verificationStatus } from '../lib/customer';
 
 /** One customer with its internal and external accounts, as the drawer shows it. */
 export type CustomerDetail = HandlerOutput<'customers/get'>;
 /** The body of `POST /customers`. */
-export type NewCustomerBody = z.input<typeof createCustomerSchema>;
+export type NewCustomerBody = ApiBody<'POST /customers'>;
 /** The body of `POST /customers/external-accounts`. */
-export type NewExternalAccountBody = z.input<typeof createExternalAccountSchema>;
+export type NewExternalAccountBody = ApiBody<'POST /customers/external-accounts'>;
 /** Customer type filter values. */
 export const CUSTOMER_TYPES = ['INDIVIDUAL', 'BUSINESS'] as const;
 /** KYC/KYB status filter values. */
@@ -52,7 +52,7 @@ export const useCustomersStore = defineStore('customers', () => {
     const found = await Promise.all(ids.map((id) => invoke('customers/get', { id })));
     const data = found
       .map((d) => d.customer)
-      .filter((c) => (!customerType || c.customerType === customerType) && (!kycStatus || (c.kycStatus ?? c.kybStatus) === kycStatus));
+      .filter((c) => (!customerType || c.customerType === customerType) && (!kycStatus || verificationStatus(c) === kycStatus));
     matchedBy.value = 'search';
     return { data, hasMore: false, totalCount: data.length };
   }
@@ -88,14 +88,14 @@ export const useCustomersStore = defineStore('customers', () => {
 
   /** Creates a customer through the API (`POST /customers`) and shows it in the list. */
   async function create(body: NewCustomerBody): Promise<Customer> {
-    const customer = await api<Customer>({ method: 'POST', path: '/customers', body });
+    const customer = await api('POST /customers', { body });
     list.prepend([customer]);
     return customer;
   }
 
   /** Adds an external account through the API and refreshes the open customer. */
   async function addExternalAccount(body: NewExternalAccountBody): Promise<ExternalAccount> {
-    const account = await api<ExternalAccount>({ method: 'POST', path: '/customers/external-accounts', body });
+    const account = await api('POST /customers/external-accounts', { body });
     if (detail.value && body.customerId === detail.value.customer.id) {
       detail.value = { ...detail.value, externalAccounts: [account, ...detail.value.externalAccounts] };
     }
@@ -104,9 +104,7 @@ export const useCustomersStore = defineStore('customers', () => {
 
   /** Funds an internal account in the sandbox with an integer of minor units; returns the account with its new balance. */
   async function fund(accountId: string, amount: number): Promise<InternalAccount> {
-    const account = await api<InternalAccount>({
-      method: 'POST', path: `/sandbox/internal-accounts/${encodeURIComponent(accountId)}/fund`, body: { amount },
-    });
+    const account = await api('POST /sandbox/internal-accounts/{accountId}/fund', { params: { accountId }, body: { amount } });
     if (detail.value) {
       detail.value = { ...detail.value, internalAccounts: detail.value.internalAccounts.map((a) => (a.id === account.id ? account : a)) };
     }

@@ -4,10 +4,9 @@ import type { DomainEvent } from '../../core/index';
 import type { Customer } from '../../core/customers/schema';
 import type { Currency } from '../../core/kernel/money';
 import type { Quote } from '../../core/quotes/schema';
-import type { ExchangeRate } from '../../core/rates/service';
 import type { Transaction } from '../../core/transactions/schema';
 import { api, invoke, onEvent, toConsoleError, type ConsoleError } from '../api/client';
-import { laterQuote, quoteResource, type CreateQuoteBody, type LookupResult, type QuoteFormValues, type QuoteOptions, type QuoteResource } from '../lib/quotes';
+import { laterQuote, type CreateQuoteBody, type LookupResult, type QuoteFormValues, type QuoteOptions, type QuoteResource } from '../lib/quotes';
 import { useWorkspaceStore } from './workspace';
 
 /** How many recent events are kept, so events that beat the `POST /quotes` answer still reach the timeline. */
@@ -56,7 +55,7 @@ export const useQuotesStore = defineStore('quotes', () => {
   async function ensureCurrency(code: string): Promise<void> {
     if (currencies.value.has(code)) return;
     const other = code === 'USD' ? 'EUR' : 'USD';
-    const rates = await api<{ data: ExchangeRate[] }>({ method: 'GET', path: '/exchange-rates', query: { sourceCurrency: code, destinationCurrency: [other] } });
+    const rates = await api('GET /exchange-rates', { query: { sourceCurrency: code, destinationCurrency: [other] } });
     learn(rates.data.flatMap((r) => [r.sourceCurrency, r.destinationCurrency]));
   }
 
@@ -64,7 +63,7 @@ export const useQuotesStore = defineStore('quotes', () => {
 
   /** Looks a UMA receiver up (`GET /receiver/uma/{address}`) to learn its lookupId and required payer data. */
   async function lookupUma(address: string, senderCurrency?: string): Promise<LookupResult> {
-    const result = await api<LookupResult>({ method: 'GET', path: `/receiver/uma/${encodeURIComponent(address)}`, query: { senderCurrency } });
+    const result = await api('GET /receiver/uma/{receiverUmaAddress}', { params: { receiverUmaAddress: address }, query: { senderCurrency } });
     learn(result.supportedCurrencies.map((c) => c.currency));
     lookup.value = { address, result, atMs: workspace.nowMs() };
     return result;
@@ -97,7 +96,7 @@ export const useQuotesStore = defineStore('quotes', () => {
   }
 
   function show(next: Quote): void {
-    quote.value = laterQuote(quote.value?.id === next.id ? quote.value : null, quoteResource(next));
+    quote.value = laterQuote(quote.value?.id === next.id ? quote.value : null, next);
   }
 
   /** Takes one live event: remembered for a moment, and added to the timeline when it concerns the quote. */
@@ -113,7 +112,7 @@ export const useQuotesStore = defineStore('quotes', () => {
 
   /** Asks for a quote (`POST /quotes`); the timeline starts with the events already heard about it. */
   async function create(body: CreateQuoteBody): Promise<QuoteResource> {
-    const created = quoteResource(await api<Quote>({ method: 'POST', path: '/quotes', body }));
+    const created = await api('POST /quotes', { body });
     quote.value = created;
     timeline.value = [];
     transactionStatus.value = 'PENDING';
@@ -128,14 +127,14 @@ export const useQuotesStore = defineStore('quotes', () => {
   async function execute(): Promise<void> {
     const q = quote.value;
     if (!q) return;
-    show(await api<Quote>({ method: 'POST', path: `/quotes/${encodeURIComponent(q.id)}/execute` }));
+    show(await api('POST /quotes/{quoteId}/execute', { params: { quoteId: q.id } }));
   }
 
   /** Pays a REALTIME_FUNDING quote as its payer would (`POST /sandbox/send`), which starts it. */
   async function simulatePayment(): Promise<void> {
     const q = quote.value;
     if (!q) return;
-    showTransaction(await api<Transaction>({ method: 'POST', path: '/sandbox/send', body: { quoteId: q.id, currencyCode: q.sendingCurrency.code } }));
+    showTransaction(await api('POST /sandbox/send', { body: { quoteId: q.id, currencyCode: q.sendingCurrency.code } }));
     await refresh();
   }
 
@@ -150,7 +149,7 @@ export const useQuotesStore = defineStore('quotes', () => {
     const report = await workspace.advance(seconds);
     await refresh();
     const q = quote.value;
-    if (q) showTransaction(await api<Transaction>({ method: 'GET', path: `/transactions/${encodeURIComponent(q.transactionId)}` }));
+    if (q) showTransaction(await api('GET /transactions/{transactionId}', { params: { transactionId: q.transactionId } }));
     return report.jobsRun ?? 0;
   }
 

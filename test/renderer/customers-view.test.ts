@@ -9,23 +9,29 @@ import type { HandlerInput, HandlerOutput } from '../../core/index';
 import { setBridge } from '../../renderer/api/client';
 import { createConsoleRouter } from '../../renderer/router';
 import { fakeBridge } from './fake-bridge';
+import { customerName, verificationStatus } from '../../renderer/lib/customer';
 
-function customer(n: number, fullName: string, over: Partial<Customer> = {}): Customer {
-  return {
-    id: `Customer:0000000${n}-0000-7000-8000-00000000000${n}`, platformCustomerId: `cust-${n}`, customerType: 'INDIVIDUAL',
-    umaAddress: `$c${n}@demo.example`, kycStatus: 'APPROVED', isDeleted: false, fullName, email: `c${n}@example.com`,
-    createdAt: '2025-10-13T10:00:00.000Z', updatedAt: '2025-10-13T10:00:00.000Z', ...over,
-  };
+type Individual = Extract<Customer, { customerType: 'INDIVIDUAL' }>;
+const common = (n: number) => ({
+  id: `Customer:0000000${n}-0000-7000-8000-00000000000${n}`, platformCustomerId: `cust-${n}`,
+  umaAddress: `$c${n}@demo.example`, isDeleted: false, email: `c${n}@example.com`,
+  createdAt: '2025-10-13T10:00:00.000Z', updatedAt: '2025-10-13T10:00:00.000Z',
+});
+function customer(n: number, fullName: string, over: Partial<Individual> = {}): Customer {
+  return { ...common(n), customerType: 'INDIVIDUAL', kycStatus: 'APPROVED', fullName, ...over };
 }
 
 const ALICE = customer(1, 'Alice Johnson', { platformCustomerId: 'cust-alice-001', email: 'alice.johnson@example.com' });
-const ACME = customer(2, '', { customerType: 'BUSINESS', kycStatus: undefined, kybStatus: 'UNVERIFIED', fullName: undefined, businessInfo: { legalName: 'Acme Imports LLC' } });
+const ACME: Customer = {
+  ...common(2), customerType: 'BUSINESS', kybStatus: 'UNVERIFIED',
+  businessInfo: { legalName: 'Acme Imports LLC', country: 'US', taxId: '12-3456789', incorporatedOn: '2015-06-01' },
+};
 const SOPHIE = customer(3, 'Sophie Martin', { kycStatus: 'PENDING' });
 
 function list(q: HandlerInput<'customers/list'>): HandlerOutput<'customers/list'> {
   const data = [ALICE, ACME, SOPHIE].filter(
-    (c) => (!q.customerType || c.customerType === q.customerType) && (!q.kycStatus || (c.kycStatus ?? c.kybStatus) === q.kycStatus)
-      && (!q.platformCustomerId || c.platformCustomerId === q.platformCustomerId) && (!q.email || c['email'] === q.email),
+    (c) => (!q.customerType || c.customerType === q.customerType) && (!q.kycStatus || verificationStatus(c) === q.kycStatus)
+      && (!q.platformCustomerId || c.platformCustomerId === q.platformCustomerId) && (!q.email || c.email === q.email),
   );
   return { data, hasMore: false, totalCount: data.length };
 }
@@ -35,8 +41,8 @@ let fake: ReturnType<typeof fakeBridge>;
 beforeEach(() => {
   fake = fakeBridge({
     'customers/list': list,
-    'search/query': ({ q }) => [ALICE, ACME, SOPHIE].filter((c) => String(c['fullName'] ?? '').toLowerCase().includes(q.toLowerCase()))
-      .map((c) => ({ kind: 'CUSTOMER' as const, id: c.id, title: String(c['fullName']), subtitle: c.platformCustomerId, customerId: c.id })),
+    'search/query': ({ q }) => [ALICE, ACME, SOPHIE].filter((c) => customerName(c).toLowerCase().includes(q.toLowerCase()))
+      .map((c) => ({ kind: 'CUSTOMER' as const, id: c.id, title: customerName(c), subtitle: c.platformCustomerId, customerId: c.id })),
     'customers/get': ({ id }) => ({ customer: [ALICE, ACME, SOPHIE].find((c) => c.id === id)!, internalAccounts: [], externalAccounts: [] }),
   });
   setBridge(fake.bridge);

@@ -83,7 +83,9 @@ export function walletFake(credentials: AuthMethod[] = [EMAIL_CREDENTIAL]) {
     return p.done();
   }
 
-  async function api(req: ApiRequest): Promise<ApiResponse> {
+  async function api(sent: ApiRequest): Promise<ApiResponse> {
+    // As the real router does, path parameters are read decoded (the client percent-encodes ids).
+    const req = { ...sent, path: decodeURIComponent(sent.path) };
     if (req.headers?.['Request-Id'] && req.headers['Svc-Wallet-Signature']) return retry(req);
     const m = /^\/auth\/credentials\/([^/]+)(?:\/(challenge|verify))?$/.exec(req.path);
     const cred = credentials.find((c) => c.id === m?.[1]);

@@ -34,9 +34,9 @@ describe('the EMAIL_OTP sign-in driver', () => {
 
     expect(await flows.runAll()).toBeNull();
     expect(sent()).toEqual([
-      'POST /auth/credentials/AuthMethod:email/challenge',
-      'POST /auth/credentials/AuthMethod:email/verify',
-      'POST /auth/credentials/AuthMethod:email/verify [Svc-Wallet-Signature, Request-Id]',
+      'POST /auth/credentials/AuthMethod%3Aemail/challenge',
+      'POST /auth/credentials/AuthMethod%3Aemail/verify',
+      'POST /auth/credentials/AuthMethod%3Aemail/verify [Svc-Wallet-Signature, Request-Id]',
     ]);
     const [, first, second] = fake.apiCalls;
     // The retry repeats the first leg's body exactly; only the two headers are added.
@@ -119,7 +119,7 @@ describe('revoking a credential', () => {
 
     // With the EMAIL_OTP session held, the OAUTH credential can go; the retry is stamped by that session.
     expect(await flows.run((env) => revokeCredential(env, OAUTH_CREDENTIAL))).toBeNull();
-    expect(sent().slice(-2)).toEqual(['DELETE /auth/credentials/AuthMethod:oauth', 'DELETE /auth/credentials/AuthMethod:oauth [Svc-Wallet-Signature, Request-Id]']);
+    expect(sent().slice(-2)).toEqual(['DELETE /auth/credentials/AuthMethod%3Aoauth', 'DELETE /auth/credentials/AuthMethod%3Aoauth [Svc-Wallet-Signature, Request-Id]']);
     expect(flows.records[1]!.stamp?.signer).toMatch(/^Session:\d+ \(EMAIL_OTP session\)$/);
     expect(flows.records[1]!.exchange?.status).toBe(204);
   });
