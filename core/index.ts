@@ -24,7 +24,7 @@ import { transactionRoutes } from './transactions/routes';
 import { transferRoutes } from './transfers/routes';
 import { walletRoutes } from './wallet/routes';
 import { buildConsoleHandlers, type ConsoleHandlers } from './console/handlers';
-import { dispatch, type BridgeResult } from './console/registry';
+import { dispatch, type BridgeResult } from './api/console-handler';
 import { apiRequestPath, type ApiRequest, type ApiResponse } from './console/bridge';
 import type { HostInfo, WorkspaceRuntime } from './console/workspace';
 
@@ -84,7 +84,7 @@ export function createCore(options: CoreOptions): Core {
   const kernel = createKernel({ dbPath, clock: options.clock, requestLogRetention: options.requestLogRetention });
   try {
     const services = createServices(kernel);
-    const hasPlatform = kernel.db.prepare('SELECT 1 FROM platform_config').get() !== undefined;
+    const hasPlatform = services.platform.exists();
     let initialCredentials: SeedCredentials | undefined;
     if (!hasPlatform && options.seed !== false) initialCredentials = seedWorkspace(services, options.seed ?? {});
     const runtime: WorkspaceRuntime = { dbPath, host: options.host ?? { kind: 'test' }, initialCredentials };
@@ -145,8 +145,9 @@ export function createCore(options: CoreOptions): Core {
   }
 }
 
+/** What hosts and the renderer import from the core's entry point: the console contract, bridge types and API version. */
 export type { ConsoleHandlers, HandlerInput, HandlerName, HandlerOutput } from './console/handlers';
 export type { ApiRequest, ApiResponse, ConsoleBridge } from './console/bridge';
-export type { BridgeResult } from './console/registry';
+export type { BridgeResult } from './api/console-handler';
 export type { DomainEvent } from './kernel/events';
 export { API_BASE, API_VERSION } from './api/types';

@@ -5,10 +5,11 @@ import { LedgerService } from './ledger/service';
 import { InternalAccountService } from './accounts/internal-service';
 import { ExternalAccountService } from './accounts/external-service';
 import { CustomerService } from './customers/service';
+import { customerRepo } from './customers/repo';
 import { RateService } from './rates/service';
 import { ClockService } from './sandbox/service';
 import { TransactionService } from './transactions/service';
-import { PaymentRunner } from './payments/runner';
+import { PaymentRunner } from './transactions/runner';
 import { FundsMover } from './payments/funds';
 import { ReceiverService } from './receivers/service';
 import { QuoteService } from './quotes/service';
@@ -48,14 +49,20 @@ export interface Services {
   hostOrigins: string[];
 }
 
-/** Builds the area services; collaborators are passed explicitly, never imported as singletons. */
+/**
+ * Builds the area services; collaborators are passed explicitly, never imported as singletons. Areas
+ * lower in the picture never import higher ones: where a lower area needs an answer from a higher one
+ * (accounts asking customers who is deleted or live), it declares a small port and this function
+ * plugs the higher area in. The customers' repo is built first for that reason: internal accounts need
+ * its list of deleted customers, and CustomerService in turn needs internal accounts to open them.
+ */
 export function createServices(ctx: Ctx): Services {
   const platform = new PlatformService(ctx);
   const ledger = new LedgerService(ctx);
-  const internal = new InternalAccountService(ctx, ledger);
-  let customers: CustomerService | undefined = undefined;
-  const external = new ExternalAccountService(ctx, (id) => customers!.assertLive(id));
-  customers = new CustomerService(ctx, platform, internal);
+  const customerStore = customerRepo(ctx.db);
+  const internal = new InternalAccountService(ctx, ledger, { deletedIds: () => customerStore.deletedIds() });
+  const customers = new CustomerService(ctx, customerStore, platform, internal);
+  const external = new ExternalAccountService(ctx, (id) => customers.assertLive(id));
   const transactions = new TransactionService(ctx);
   const runner = new PaymentRunner(ctx, transactions, new FundsMover(ledger));
   const receivers = new ReceiverService(ctx, external);
@@ -67,8 +74,8 @@ export function createServices(ctx: Ctx): Services {
   };
   const signedRetry = new SignedRetry(ctx, organizationId);
   const otp = new OtpService(ctx, organizationId);
-  const walletSessions = new SessionService(ctx);
-  const credentials = new CredentialService(ctx, walletSessions, signedRetry, otp, relyingParty);
+  const walletSessions = new SessionService(ctx, internal);
+  const credentials = new CredentialService(ctx, walletSessions, signedRetry, otp, customers, relyingParty);
   const quotes = new QuoteService(ctx, { platform, customers, internal, external, receivers, transactions, runner, signedRetry });
   return {
     signedRetry, walletSessions, credentials, hostOrigins,
@@ -76,7 +83,7 @@ export function createServices(ctx: Ctx): Services {
     walletActions: new WalletActions(ctx, walletSessions, credentials, signedRetry, internal, customers, organizationId),
     ctx, platform, ledger, internal, external, customers, transactions, runner, receivers, quotes,
     transfers: new TransferService(ctx, internal, external, customers, transactions, runner),
-    incoming: new IncomingPaymentSimulator(ctx, internal, transactions, runner),
+    incoming: new IncomingPaymentSimulator(ctx, customers, internal, transactions, runner),
     tokens: new TokenService(ctx),
     rates: new RateService(ctx, platform),
     clock: new ClockService(ctx),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { handler } from '../console/registry';
+import { handler } from '../api/console-handler';
 import type { LedgerService } from '../ledger/service';
 import type { InternalAccountService } from './internal-service';
 import type { ExternalAccountService } from './external-service';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageSchema } from '../kernel/pagination';
-import { PAYMENT_RAILS } from '../quotes/schema';
+import { accountRails } from '../payments/instructions';
+import { PAYMENT_RAILS } from '../payments/vocabulary';
 
 const digits = (n: number) => z.string().regex(new RegExp(`^\\d{${n}}$`), `must be exactly ${n} digits`);
 const phone = z.string().regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 phone number such as +254700000001');
@@ -57,6 +58,12 @@ for (const c of ['HKD', 'MYR', 'THB', 'VND', 'SGD', 'IDR', 'BDT', 'EGP', 'GHS', 
 /** True for bank and mobile-money account types, which receive on payment rails (wallets do not). */
 export function hasRails(accountType: string): boolean {
   return accountType.endsWith('_ACCOUNT');
+}
+
+/** `accountInfo` with the account type's rails filled in where the caller gave none (bank and mobile variants). */
+export function withRails(info: Record<string, unknown>, accountType: string, currency: string): Record<string, unknown> {
+  if (!hasRails(accountType) || (Array.isArray(info['paymentRails']) && info['paymentRails'].length)) return info;
+  return { ...info, paymentRails: accountRails(accountType, currency) };
 }
 
 const pascal = (type: string) => type.toLowerCase().replace(/(^|_)([a-z])/g, (_m, _s, ch: string) => ch.toUpperCase());

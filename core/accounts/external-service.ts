@@ -1,64 +1,29 @@
 import type { z } from 'zod';
 import type { Ctx } from '../context';
-import { isoOf } from '../kernel/clock';
 import { conflict, invalidInput, notFound, ServiceError } from '../kernel/errors';
 import { findCurrency } from '../kernel/money';
-import { selectPage, type Page } from '../kernel/pagination';
-import { scenarioSuffix } from '../sandbox/suffix';
-import { accountRails } from '../payments/instructions';
-import { ACCOUNT_INFO, currenciesOfAccountType, hasRails, type createExternalAccountSchema, type ExternalAccount } from './external-schema';
+import type { Page } from '../kernel/pagination';
+import { scenarioSuffix } from '../payments/suffix';
+import { externalAccountRepo, type BeneficiaryStatus, type ExternalAccountSummary, type IdentifiedAccount } from './external-repo';
+import { ACCOUNT_INFO, currenciesOfAccountType, withRails, type createExternalAccountSchema, type ExternalAccount } from './external-schema';
 
 /** The ExternalAccount resource (declared with its schema in external-schema.ts). */
 export type { ExternalAccount } from './external-schema';
-
-/** Result of the sandbox's beneficiary name check. */
-export type BeneficiaryStatus = NonNullable<ExternalAccount['beneficiaryVerificationStatus']>;
-
-/** An external account row as stored. */
-export interface ExternalAccountRow {
-  id: string;
-  customer_id: string | null;
-  currency: string;
-  account_type: string;
-  primary_identifier: string;
-  account_info: string;
-  status: ExternalAccount['status'];
-  platform_account_id: string | null;
-  ownership_type: ExternalAccount['ownershipType'] | null;
-  default_uma_deposit: number;
-  beneficiary_status: BeneficiaryStatus | null;
-  created_at: number;
-  updated_at: number;
-  deleted_at: number | null;
-}
+/** The beneficiary check, an account with its identifier, and search hits (declared in external-repo.ts). */
+export type { BeneficiaryStatus, ExternalAccountSummary, IdentifiedAccount } from './external-repo';
 
 const BENEFICIARY_BY_SUFFIX: Record<string, BeneficiaryStatus> = {
   '102': 'NOT_MATCHED', '103': 'PARTIAL_MATCH', '104': 'PENDING', '106': 'UNSUPPORTED', '107': 'CHECKED_BY_RECEIVING_FI',
 };
 
-/** `accountInfo` as stored, with the account type's rails filled in where the caller gave none. */
-function withRails(info: Record<string, unknown>, accountType: string, currency: string): Record<string, unknown> {
-  if (!hasRails(accountType) || (Array.isArray(info['paymentRails']) && info['paymentRails'].length)) return info;
-  return { ...info, paymentRails: accountRails(accountType, currency) };
-}
-
-/** Maps a row to the resource (rows stored before rails were defaulted get them here). */
-export function externalFromRow(r: ExternalAccountRow): ExternalAccount {
-  const info = withRails(JSON.parse(r.account_info) as Record<string, unknown>, r.account_type, r.currency);
-  const a: ExternalAccount = {
-    id: r.id, status: r.status, currency: r.currency, accountInfo: info,
-    defaultUmaDepositAccount: r.default_uma_deposit === 1, createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at),
-  };
-  if (r.customer_id) a.customerId = r.customer_id;
-  if (r.platform_account_id) a.platformAccountId = r.platform_account_id;
-  if (r.ownership_type) a.ownershipType = r.ownership_type;
-  if (r.beneficiary_status) a.beneficiaryVerificationStatus = r.beneficiary_status;
-  return a;
-}
-
 /** External accounts of customers and of the platform, validated per account type. */
 export class ExternalAccountService {
-  constructor(private readonly ctx: Ctx, private readonly customerExists: (id: string) => void) {}
+  private readonly repo;
+
+  /** `customerExists` throws unless a live customer has the id (customers sit above accounts, so it is passed in). */
+  constructor(private readonly ctx: Ctx, private readonly customerExists: (id: string) => void) {
+    this.repo = externalAccountRepo(ctx.db);
+  }
 
   /** Validates and stores an external account; the 1xx suffixes drive the sandbox's name verification. */
   create(input: z.infer<typeof createExternalAccountSchema>, owner: 'CUSTOMER' | 'PLATFORM'): ExternalAccount {
@@ -80,66 +45,61 @@ export class ExternalAccountService {
     if (suffix === '105') {
       throw new ServiceError(400, 'INVALID_BANK_ACCOUNT', `The receiving institution reports account ${primary} as invalid (sandbox suffix 105)`, { field: `accountInfo.${spec.primary}` });
     }
-    const dup = this.ctx.db
-      .prepare("SELECT id FROM external_accounts WHERE coalesce(customer_id, '') = ? AND account_type = ? AND primary_identifier = ? AND deleted_at IS NULL")
-      .get(input.customerId ?? '', type, primary) as { id: string } | undefined;
-    if (dup) throw conflict(`An external account with this ${spec.primary} already exists (${dup.id})`, 'CONFLICT', { existingId: dup.id });
-    const now = this.ctx.clock.nowMs();
-    const row: ExternalAccountRow = {
-      id: this.ctx.ids('ExternalAccount'), customer_id: input.customerId ?? null, currency, account_type: type,
-      primary_identifier: primary, account_info: JSON.stringify({ ...info, accountType: type }), status: 'ACTIVE',
-      platform_account_id: input.platformAccountId ?? null, ownership_type: ownership,
-      default_uma_deposit: input.defaultUmaDepositAccount ? 1 : 0,
-      beneficiary_status: (suffix && BENEFICIARY_BY_SUFFIX[suffix]) || 'MATCHED', created_at: now, updated_at: now, deleted_at: null,
+    const dup = this.repo.duplicateOf(input.customerId ?? null, type, primary);
+    if (dup) throw conflict(`An external account with this ${spec.primary} already exists (${dup})`, 'CONFLICT', { existingId: dup });
+    const atMs = this.ctx.clock.nowMs();
+    const account = {
+      id: this.ctx.ids('ExternalAccount'), customerId: input.customerId ?? null, currency, accountType: type, identifier: primary, info,
+      platformAccountId: input.platformAccountId ?? null, ownershipType: ownership, defaultUmaDepositAccount: input.defaultUmaDepositAccount === true,
+      beneficiaryStatus: (suffix && BENEFICIARY_BY_SUFFIX[suffix]) || 'MATCHED', atMs,
     };
     return this.ctx.transaction(() => {
-      this.ctx.db
-        .prepare(
-          `INSERT INTO external_accounts (id, customer_id, currency, account_type, primary_identifier, account_info, status,
-             platform_account_id, ownership_type, default_uma_deposit, beneficiary_status, created_at, updated_at)
-           VALUES (@id, @customer_id, @currency, @account_type, @primary_identifier, @account_info, @status,
-             @platform_account_id, @ownership_type, @default_uma_deposit, @beneficiary_status, @created_at, @updated_at)`,
-        )
-        .run(row);
-      this.ctx.events.append('EXTERNAL_ACCOUNT.CREATED', 'ExternalAccount', row.id, { customerId: row.customer_id, accountType: type, currency });
-      return externalFromRow(row);
+      const created = this.repo.insert(account);
+      this.ctx.events.append('EXTERNAL_ACCOUNT.CREATED', 'ExternalAccount', account.id, { customerId: account.customerId, accountType: type, currency });
+      return created;
     });
   }
 
   /** One live account (404 when unknown or deleted, or owned by the other side). */
   get(id: string, owner?: 'CUSTOMER' | 'PLATFORM'): ExternalAccount {
-    return externalFromRow(this.row(id, owner));
+    return this.destination(id, owner).account;
   }
 
-  /** The stored row of a live account. */
-  row(id: string, owner?: 'CUSTOMER' | 'PLATFORM'): ExternalAccountRow {
-    const r = this.ctx.db.prepare('SELECT * FROM external_accounts WHERE id = ? AND deleted_at IS NULL').get(id) as ExternalAccountRow | undefined;
-    if (!r || (owner === 'CUSTOMER' && !r.customer_id) || (owner === 'PLATFORM' && r.customer_id)) {
+  /** A live account with the identifier the sandbox reads outcomes from (a quote's or transfer's destination). */
+  destination(id: string, owner?: 'CUSTOMER' | 'PLATFORM'): IdentifiedAccount {
+    const found = this.repo.findLive(id);
+    if (!found || (owner === 'CUSTOMER' && !found.account.customerId) || (owner === 'PLATFORM' && found.account.customerId)) {
       throw notFound('NOT_FOUND', `External account ${id} not found`);
     }
-    return r;
+    return found;
   }
 
   /** A page of live accounts of customers or of the platform. */
   list(owner: 'CUSTOMER' | 'PLATFORM', f: { customerId?: string | undefined; currency?: string | undefined; limit: number; cursor?: string | undefined }): Page<ExternalAccount> {
-    const where = ['deleted_at IS NULL', owner === 'PLATFORM' ? 'customer_id IS NULL' : 'customer_id IS NOT NULL'];
-    const params: unknown[] = [];
-    if (f.customerId) (where.push('customer_id = ?'), params.push(f.customerId));
-    if (f.currency) (where.push('currency = ?'), params.push(f.currency.toUpperCase()));
-    return selectPage<ExternalAccountRow, ExternalAccount>(this.ctx.db, {
-      select: 'SELECT * FROM external_accounts', from: 'FROM external_accounts', where, params,
-      limit: f.limit, cursor: f.cursor, order: 'desc', keyColumn: 'created_at', idColumn: 'id',
-      map: externalFromRow, position: (r) => ({ k: r.created_at, id: r.id }),
-    });
+    return this.repo.list(owner, f);
   }
 
   /** Soft-deletes an account (it stays visible in the history of transactions that used it). */
   delete(id: string, owner: 'CUSTOMER' | 'PLATFORM'): void {
-    this.row(id, owner);
+    this.destination(id, owner);
     this.ctx.transaction(() => {
-      const now = this.ctx.clock.nowMs();
-      this.ctx.db.prepare("UPDATE external_accounts SET deleted_at = ?, updated_at = ?, status = 'INACTIVE' WHERE id = ?").run(now, now, id);
+      this.repo.delete(id, this.ctx.clock.nowMs());
       this.ctx.events.append('EXTERNAL_ACCOUNT.DELETED', 'ExternalAccount', id, {});
     });
+  }
+
+  /** The identifier of any account, deleted ones included (undefined for an unknown id). */
+  identifierOf(id: string): string | undefined {
+    return this.repo.identifierOf(id);
+  }
+
+  /** Accounts named by id or identifier (the global search). */
+  search(q: string, limit: number): ExternalAccountSummary[] {
+    return this.repo.search(q, limit);
+  }
+
+  /** Number of live accounts. */
+  count(): number {
+    return this.repo.countLive();
   }
 }

@@ -3,151 +3,177 @@ import type { Ctx } from '../context';
 import { isoOf } from '../kernel/clock';
 import { conflict, invalidInput, notFound } from '../kernel/errors';
 import { CRYPTO_CODES, currencyAmount, findCurrency } from '../kernel/money';
-import { selectPage, type Page } from '../kernel/pagination';
+import type { Page } from '../kernel/pagination';
 import { edgeAccount, type LedgerService } from '../ledger/service';
 import { fundingInstructions } from './funding';
 import {
-  findInternalAccount, findOwnedAccount, insertInternalAccount,
-  type InternalAccountRow, type InternalAccountStatus, type InternalAccountType,
+  internalAccountRepo, type InternalAccountFilter, type InternalAccountRecord, type InternalAccountStatus, type InternalAccountType,
 } from './internal-repo';
 import type { InternalAccount } from './schema';
 
 /** The InternalAccount resource (declared with its schema in schema.ts). */
 export type { InternalAccount } from './schema';
-
-/** Filters of the internal account lists. */
-export interface InternalAccountFilter {
-  owner: 'CUSTOMERS' | 'PLATFORM';
-  customerId?: string | undefined;
-  currency?: string | undefined;
-  type?: InternalAccountType | undefined;
-  /** Accounts of deleted customers are left out unless this is true. */
-  includeDeleted?: boolean | undefined;
-  limit: number;
-  cursor?: string | undefined;
-}
+/** The stored account and the list filters (declared with their queries in internal-repo.ts). */
+export type { InternalAccountFilter, InternalAccountRecord } from './internal-repo';
 
 /** The most a single sandbox funding call may add (upstream's bound). */
 export const MAX_SANDBOX_FUND = 100_000_000_000;
 
+/**
+ * Who owns customer accounts, as far as accounts need to know: the customers area answers (wired in
+ * services.ts). A port, because customers sit above accounts (creating a customer opens its accounts).
+ */
+export interface AccountOwners {
+  /** Ids of deleted customers, whose accounts default lists leave out. */
+  deletedIds(): string[];
+}
+
 /** Internal accounts: provisioned per owner and currency, balances from the ledger, sandbox funding. */
 export class InternalAccountService {
-  constructor(private readonly ctx: Ctx, private readonly ledger: LedgerService) {}
+  private readonly repo;
+
+  constructor(private readonly ctx: Ctx, private readonly ledger: LedgerService, private readonly owners: AccountOwners) {
+    this.repo = internalAccountRepo(ctx.db);
+  }
 
   /** Makes sure the owner (a customer, or the platform when null) has an account in each currency. */
   provision(customerId: string | null, currencies: string[], status: InternalAccountStatus): InternalAccount[] {
     return this.ctx.transaction(() =>
       currencies.map((cur) => {
         const type: InternalAccountType = CRYPTO_CODES.has(cur) ? 'INTERNAL_CRYPTO' : 'INTERNAL_FIAT';
-        const existing = findOwnedAccount(this.ctx.db, customerId, cur, type);
+        const existing = this.repo.findOwned(customerId, cur, type);
         if (existing) return this.toResource(existing);
-        const now = this.ctx.clock.nowMs();
-        const row: InternalAccountRow = {
-          id: this.ctx.ids('InternalAccount'), customer_id: customerId, type, currency: cur, status,
-          reference: `FUND-${randomBytes(5).toString('hex').toUpperCase()}`, private_enabled: null, created_at: now, updated_at: now,
-        };
-        insertInternalAccount(this.ctx.db, row);
-        this.ctx.events.append('INTERNAL_ACCOUNT.CREATED', 'InternalAccount', row.id, { customerId, currency: cur, type, status });
-        return this.toResource(row);
+        const account = this.newRecord(customerId, type, cur, status, null);
+        this.repo.insert(account);
+        this.ctx.events.append('INTERNAL_ACCOUNT.CREATED', 'InternalAccount', account.id, { customerId, currency: cur, type, status });
+        return this.toResource(account);
       }),
     );
   }
 
   /** Creates an EMBEDDED_WALLET account for a customer (its credentials are the wallet area's business). */
   provisionEmbeddedWallet(customerId: string, currency: string, status: InternalAccountStatus): InternalAccount {
-    const now = this.ctx.clock.nowMs();
-    const row: InternalAccountRow = {
-      id: this.ctx.ids('InternalAccount'), customer_id: customerId, type: 'EMBEDDED_WALLET', currency, status,
-      reference: `FUND-${randomBytes(5).toString('hex').toUpperCase()}`, private_enabled: 0, created_at: now, updated_at: now,
-    };
+    const account = this.newRecord(customerId, 'EMBEDDED_WALLET', currency, status, false);
     return this.ctx.transaction(() => {
-      insertInternalAccount(this.ctx.db, row);
-      this.ctx.events.append('INTERNAL_ACCOUNT.CREATED', 'InternalAccount', row.id, { customerId, currency, type: row.type, status });
-      return this.toResource(row);
+      this.repo.insert(account);
+      this.ctx.events.append('INTERNAL_ACCOUNT.CREATED', 'InternalAccount', account.id, { customerId, currency, type: account.type, status });
+      return this.toResource(account);
     });
   }
 
   /** Moves every PENDING account of a customer to ACTIVE (after KYC/KYB approval). */
   activateForCustomer(customerId: string): void {
     this.ctx.transaction(() => {
-      const rows = this.ctx.db.prepare("SELECT id FROM internal_accounts WHERE customer_id = ? AND status = 'PENDING'").all(customerId) as { id: string }[];
-      for (const r of rows) this.setStatus(r.id, 'ACTIVE');
+      for (const id of this.repo.pendingIdsOf(customerId)) this.setStatus(id, 'ACTIVE');
     });
   }
 
   /** Changes an account's status and records the event. */
   setStatus(id: string, status: InternalAccountStatus): void {
     this.ctx.transaction(() => {
-      this.ctx.db.prepare('UPDATE internal_accounts SET status = ?, updated_at = ? WHERE id = ?').run(status, this.ctx.clock.nowMs(), id);
+      this.repo.setStatus(id, status, this.ctx.clock.nowMs());
       this.ctx.events.append('INTERNAL_ACCOUNT.STATUS_UPDATED', 'InternalAccount', id, { status });
+    });
+  }
+
+  /** Changes an embedded wallet's privacy setting (the wallet area checks the signature first) and returns the account. */
+  setPrivacy(id: string, enabled: boolean): InternalAccount {
+    return this.ctx.transaction(() => {
+      this.repo.setPrivacy(id, enabled, this.ctx.clock.nowMs());
+      this.ctx.events.append('INTERNAL_ACCOUNT.STATUS_UPDATED', 'InternalAccount', id, { privateEnabled: enabled });
+      return this.get(id);
     });
   }
 
   /** One account by id (404 when unknown). */
   get(id: string): InternalAccount {
-    return this.toResource(this.row(id));
+    return this.toResource(this.record(id));
   }
 
-  /** The stored row of an account (404 when unknown). */
-  row(id: string): InternalAccountRow {
-    const row = findInternalAccount(this.ctx.db, id);
-    if (!row) throw notFound('NOT_FOUND', `Internal account ${id} not found`);
-    return row;
+  /** The stored account, without balances (404 when unknown). */
+  record(id: string): InternalAccountRecord {
+    const found = this.repo.find(id);
+    if (!found) throw notFound('NOT_FOUND', `Internal account ${id} not found`);
+    return found;
+  }
+
+  /** The account of an owner for a currency and type, if it has one. */
+  findOwned(customerId: string | null, currency: string, type: InternalAccountType): InternalAccountRecord | undefined {
+    return this.repo.findOwned(customerId, currency, type);
   }
 
   /** A page of accounts of customers, or of the platform. */
   list(f: InternalAccountFilter): Page<InternalAccount> {
-    const where = [f.owner === 'PLATFORM' ? 'customer_id IS NULL' : 'customer_id IS NOT NULL'];
-    const params: unknown[] = [];
-    if (f.customerId) (where.push('customer_id = ?'), params.push(f.customerId));
-    if (f.currency) (where.push('currency = ?'), params.push(f.currency));
-    if (f.type) (where.push('type = ?'), params.push(f.type));
     // Why: a deleted customer answers 410, so its accounts would be dangling entries in a default list.
-    if (f.owner === 'CUSTOMERS' && !f.includeDeleted) where.push('NOT EXISTS (SELECT 1 FROM customers c WHERE c.id = internal_accounts.customer_id AND c.is_deleted = 1)');
-    return selectPage<InternalAccountRow, InternalAccount>(this.ctx.db, {
-      select: 'SELECT * FROM internal_accounts', from: 'FROM internal_accounts', where, params,
-      limit: f.limit, cursor: f.cursor, order: 'desc', keyColumn: 'created_at', idColumn: 'id',
-      map: (r) => this.toResource(r), position: (r) => ({ k: r.created_at, id: r.id }),
-    });
+    const page = this.repo.list(f, () => this.owners.deletedIds());
+    return { ...page, data: page.data.map((a) => this.toResource(a)) };
+  }
+
+  /** The newest embedded wallets of every customer (the console's wallet list). */
+  embeddedWallets(limit: number): InternalAccount[] {
+    return this.repo.embeddedWallets(limit).map((a) => this.toResource(a));
+  }
+
+  /** Ids of a customer's embedded wallets, oldest first. */
+  embeddedWalletIdsOf(customerId: string): string[] {
+    return this.repo.embeddedWalletsOf(customerId).map((a) => a.id);
+  }
+
+  /** Accounts named by id or funding reference (the global search). */
+  search(q: string, limit: number): InternalAccountRecord[] {
+    return this.repo.search(q, limit);
+  }
+
+  /** Number of internal accounts. */
+  count(): number {
+    return this.repo.count();
   }
 
   /** Sandbox: credits an account at once, as an entry from the sandbox-funding edge. */
   fund(id: string, amount: number): InternalAccount {
-    const row = this.row(id);
+    const account = this.record(id);
     if (!Number.isSafeInteger(amount) || amount <= 0) throw invalidInput('amount', 'must be a positive integer in the smallest unit of the currency');
     if (amount > MAX_SANDBOX_FUND) throw invalidInput('amount', `must not exceed ${MAX_SANDBOX_FUND}`);
-    if (row.status === 'CLOSED' || row.status === 'FROZEN' || row.status === 'FAILED') {
-      throw conflict(`Internal account ${id} is ${row.status} and cannot be funded`, 'INVALID_STATE_TRANSITION');
+    if (account.status === 'CLOSED' || account.status === 'FROZEN' || account.status === 'FAILED') {
+      throw conflict(`Internal account ${id} is ${account.status} and cannot be funded`, 'INVALID_STATE_TRANSITION');
     }
     return this.ctx.transaction(() => {
-      this.ledger.post('SANDBOX_FUND', id, `Sandbox funding of ${amount} ${row.currency}`, [
-        { accountId: edgeAccount('sandbox-funding', row.currency), currency: row.currency, amount: -amount },
-        { accountId: id, currency: row.currency, amount },
+      this.ledger.post('SANDBOX_FUND', id, `Sandbox funding of ${amount} ${account.currency}`, [
+        { accountId: edgeAccount('sandbox-funding', account.currency), currency: account.currency, amount: -amount },
+        { accountId: id, currency: account.currency, amount },
       ]);
-      const account = this.get(id);
+      const funded = this.get(id);
       this.ctx.events.append('INTERNAL_ACCOUNT.BALANCE_UPDATED', 'InternalAccount', id, {
-        reason: 'SANDBOX_FUND', amount, balance: account.balance.amount, totalBalance: account.totalBalance.amount,
+        reason: 'SANDBOX_FUND', amount, balance: funded.balance.amount, totalBalance: funded.totalBalance.amount,
       });
-      return account;
+      return funded;
     });
   }
 
-  /** Maps a row to the resource, with balances computed from the ledger. */
-  toResource(row: InternalAccountRow): InternalAccount {
-    const b = this.ledger.balances(row.id);
-    const cur = findCurrency(row.currency)?.code ?? row.currency;
-    const a: InternalAccount = {
-      id: row.id,
-      type: row.type,
-      status: row.status,
+  /** The resource of a stored account, with balances computed from the ledger. */
+  private toResource(a: InternalAccountRecord): InternalAccount {
+    const b = this.ledger.balances(a.id);
+    const cur = findCurrency(a.currency)?.code ?? a.currency;
+    const r: InternalAccount = {
+      id: a.id,
+      type: a.type,
+      status: a.status,
       balance: currencyAmount(b.balance, cur),
       totalBalance: currencyAmount(b.totalBalance, cur),
-      fundingPaymentInstructions: fundingInstructions(row.reference, cur, row.customer_id === null),
-      createdAt: isoOf(row.created_at),
-      updatedAt: isoOf(row.updated_at),
+      fundingPaymentInstructions: fundingInstructions(a.reference, cur, a.customerId === null),
+      createdAt: isoOf(a.createdAt),
+      updatedAt: isoOf(a.updatedAt),
     };
-    if (row.customer_id) a.customerId = row.customer_id;
-    if (row.type === 'EMBEDDED_WALLET') a.privateEnabled = row.private_enabled === 1;
-    return a;
+    if (a.customerId) r.customerId = a.customerId;
+    if (a.type === 'EMBEDDED_WALLET') r.privateEnabled = a.privateEnabled === true;
+    return r;
+  }
+
+  private newRecord(customerId: string | null, type: InternalAccountType, currency: string, status: InternalAccountStatus, privateEnabled: boolean | null): InternalAccountRecord {
+    const now = this.ctx.clock.nowMs();
+    return {
+      id: this.ctx.ids('InternalAccount'), customerId, type, currency, status,
+      reference: `FUND-${randomBytes(5).toString('hex').toUpperCase()}`, privateEnabled, createdAt: now, updatedAt: now,
+    };
   }
 }

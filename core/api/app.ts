@@ -1,12 +1,11 @@
 import { Hono } from 'hono';
 import type { Ctx } from '../context';
 import { ServiceError, toServiceError } from '../kernel/errors';
-import type { TokenService } from '../tokens/service';
 import { idempotency } from './idempotency';
 import { mergeContracts, type Contract, type RouteModule } from './contract';
 import type { DocumentOptions } from './openapi';
 import { referenceRoutes } from './reference-routes';
-import { API_BASE, PERMISSIONS, type ApiApp, type ApiBindings, type ApiVariables } from './types';
+import { API_BASE, PERMISSIONS, type ApiApp, type ApiBindings, type ApiVariables, type Authenticator } from './types';
 
 /** Where the served OpenAPI document takes its server origin and examples from (read on each build). */
 export type DocumentSource = () => DocumentOptions | Promise<DocumentOptions>;
@@ -22,7 +21,7 @@ function errorResponse(err: ServiceError): Response {
  * Builds the versioned API: authentication, idempotency and the spec's error object for every
  * failure (unknown routes included). Request logging wraps this app in `createApiHandler`.
  */
-export function createApiApp(ctx: Ctx, tokens: TokenService, modules: (RouteModule | ((app: ApiApp) => void))[], documentSource: DocumentSource = () => ({})): ApiApp {
+export function createApiApp(ctx: Ctx, tokens: Authenticator, modules: (RouteModule | ((app: ApiApp) => void))[], documentSource: DocumentSource = () => ({})): ApiApp {
   const app: ApiApp = new Hono<{ Bindings: ApiBindings; Variables: ApiVariables }>().basePath(API_BASE);
 
   app.onError((err) => {

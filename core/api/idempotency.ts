@@ -5,12 +5,7 @@ import { conflict, invalidInput } from '../kernel/errors';
 import { rawBody } from './validate';
 import { redactBody } from '../kernel/redact';
 import type { ApiBindings, ApiVariables } from './types';
-
-interface KeyRow {
-  request_hash: string;
-  status: number | null;
-  body: string | null;
-}
+import { idempotencyRepo } from './idempotency-repo';
 
 /**
  * The one idempotency mechanism for every mutating route: the same `Idempotency-Key` on the same
@@ -18,6 +13,7 @@ interface KeyRow {
  * scoped to the calling principal. A 5xx (or a 202 signed-retry challenge) is not remembered, so a retry can succeed.
  */
 export function idempotency(ctx: Ctx): MiddlewareHandler<{ Bindings: ApiBindings; Variables: ApiVariables }> {
+  const keys = idempotencyRepo(ctx.db);
   return async (c, next) => {
     const key = c.req.header('Idempotency-Key');
     if (key === undefined || c.req.method === 'GET') return next();
@@ -29,11 +25,10 @@ export function idempotency(ctx: Ctx): MiddlewareHandler<{ Bindings: ApiBindings
     // Keyed on the decoded path: `Quote:x` and `Quote%3Ax` name the same resource.
     const route = `${c.req.method} ${safeDecode(c.req.path)}`;
     const hash = createHash('sha256').update(await rawBody(c)).digest('hex');
-    const existing = ctx.db
-      .prepare('SELECT request_hash, status, body FROM idempotency_keys WHERE principal = ? AND route = ? AND key = ?')
-      .get(principal, route, key) as KeyRow | undefined;
+    const scope = { principal, route, key };
+    const existing = keys.find(scope);
     if (existing) {
-      if (existing.request_hash !== hash) {
+      if (existing.requestHash !== hash) {
         throw conflict(`Idempotency-Key "${key}" was already used on ${route} with a different request body`, 'CONFLICT', { reason: 'IDEMPOTENCY_KEY_REUSED' });
       }
       if (existing.status === null) throw conflict(`A request with Idempotency-Key "${key}" is still in progress`, 'CONFLICT', { reason: 'IDEMPOTENCY_KEY_IN_PROGRESS' });
@@ -42,29 +37,25 @@ export function idempotency(ctx: Ctx): MiddlewareHandler<{ Bindings: ApiBindings
         headers: { 'content-type': 'application/json', 'Idempotent-Replayed': 'true' },
       });
     }
-    ctx.db
-      .prepare('INSERT INTO idempotency_keys (principal, route, key, request_hash, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(principal, route, key, hash, ctx.clock.nowMs());
+    keys.begin(scope, hash, ctx.clock.nowMs());
     try {
       await next();
     } catch (err) {
       // The error handler turns this into a response later; remember it only if it is a client error.
-      ctx.db.prepare('DELETE FROM idempotency_keys WHERE principal = ? AND route = ? AND key = ?').run(principal, route, key);
+      keys.forget(scope);
       throw err;
     }
     const status = c.res.status;
     // A 202 signed-retry challenge is not a final answer: the retry legitimately repeats the same
     // request (and often the same key) and must reach the handler, so only final answers are kept.
     if (status >= 500 || status === 202) {
-      ctx.db.prepare('DELETE FROM idempotency_keys WHERE principal = ? AND route = ? AND key = ?').run(principal, route, key);
+      keys.forget(scope);
       return;
     }
     // Why redacted: a stored replay must never keep a token secret or key material in plaintext;
     // a replayed token creation therefore shows the secret as redacted.
     const body = redactBody(await c.res.clone().text(), Number.MAX_SAFE_INTEGER);
-    ctx.db
-      .prepare('UPDATE idempotency_keys SET status = ?, body = ? WHERE principal = ? AND route = ? AND key = ?')
-      .run(status, body, principal, route, key);
+    keys.finish(scope, status, body);
   };
 }
 

@@ -10,6 +10,11 @@ export type Principal =
   | { kind: 'TOKEN'; id: string; permissions: Permission[] }
   | { kind: 'CONSOLE'; id: 'console'; permissions: Permission[] };
 
+/** Verifies an `Authorization` header value; the tokens area implements it (a port: the API layer knows no area). */
+export interface Authenticator {
+  authenticate(header: string | undefined): Principal;
+}
+
 /** Per-call options passed by the host (as Hono bindings). */
 export interface ApiBindings {
   /** Set only by the console bridges: the call is the console's own and skips Basic authentication. */

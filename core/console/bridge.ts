@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../kernel/events';
-import type { BridgeResult } from './registry';
+import type { BridgeResult } from '../api/console-handler';
 import type { HandlerInput, HandlerName, HandlerOutput } from './handlers';
 
 /** A platform API call made by the console (it runs with the workspace's own authority and is logged). */

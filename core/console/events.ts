@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import type { Ctx } from '../context';
-import { eventFromRow, type DomainEvent } from '../kernel/events';
-import { selectPage } from '../kernel/pagination';
-import { handler } from './registry';
+import { handler } from '../api/console-handler';
 
 /** Filters of the event log. */
 export const eventsQuery = z.object({
@@ -15,25 +13,10 @@ export const eventsQuery = z.object({
   cursor: z.string().optional(),
 });
 
-type Row = Parameters<typeof eventFromRow>[0];
-
-/** Console handlers of the event log (the outbox read back). */
+/** Console handlers of the event log (the outbox read back, through the kernel that owns it). */
 export function eventHandlers(ctx: Ctx) {
   return {
-    'events/list': handler(eventsQuery, (q) => {
-      const where: string[] = [];
-      const params: unknown[] = [];
-      if (q.type) (where.push('type = ?'), params.push(q.type));
-      if (q.typePrefix) (where.push("type LIKE ? ESCAPE '\\'"), params.push(`${q.typePrefix.replace(/[%_\\]/g, '\\$&')}%`));
-      if (q.resourceId) (where.push('resource_id = ?'), params.push(q.resourceId));
-      if (q.afterSeq !== undefined) (where.push('seq > ?'), params.push(q.afterSeq));
-      return selectPage<Row, DomainEvent>(ctx.db, {
-        select: 'SELECT * FROM events', from: 'FROM events', where, params, limit: q.limit, cursor: q.cursor,
-        order: q.order, keyColumn: 'seq', idColumn: 'id', map: eventFromRow, position: (r) => ({ k: r.seq, id: r.id }),
-      });
-    }),
-    'events/types': handler(z.object({}), () =>
-      (ctx.db.prepare('SELECT type, count(*) AS n FROM events GROUP BY type ORDER BY type').all() as { type: string; n: number }[]).map((r) => ({ type: r.type, count: r.n })),
-    ),
+    'events/list': handler(eventsQuery, (q) => ctx.events.list(q)),
+    'events/types': handler(z.object({}), () => ctx.events.typeCounts()),
   };
 }

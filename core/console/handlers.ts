@@ -1,15 +1,16 @@
 import type { z } from 'zod';
 import type { Services } from '../services';
+import { mergeHandlers } from '../api/console-handler';
 import { customerHandlers } from '../customers/console';
 import { accountHandlers } from '../accounts/console';
-import { requestLogHandlers } from './request-log';
-import { eventHandlers } from './events';
-import { searchHandlers } from './search';
-import { workspaceHandlers, type WorkspaceRuntime } from './workspace';
-import { mergeHandlers } from './registry';
 import { transactionHandlers } from '../transactions/console';
 import { quoteHandlers } from '../quotes/console';
 import { walletHandlers } from '../wallet/console';
+import { requestLogHandlers } from './request-log';
+import { eventHandlers } from './events';
+import { searchHandlers } from './search';
+import { transactionDetailHandlers } from './transaction-detail';
+import { workspaceHandlers, type WorkspaceRuntime } from './workspace';
 
 /** Builds the one console handler map of a workspace (`area/verb` -> handler). */
 export function buildConsoleHandlers(s: Services, runtime: WorkspaceRuntime) {
@@ -19,10 +20,11 @@ export function buildConsoleHandlers(s: Services, runtime: WorkspaceRuntime) {
     accountHandlers(s.internal, s.external, s.ledger),
     requestLogHandlers(s.ctx),
     eventHandlers(s.ctx),
-    searchHandlers(s.ctx),
-    transactionHandlers(s.ctx, s.transactions),
+    searchHandlers(s),
+    transactionHandlers(s.transactions, (id) => s.external.identifierOf(id)),
+    transactionDetailHandlers({ ctx: s.ctx, transactions: s.transactions, quotes: s.quotes, ledger: s.ledger }),
     quoteHandlers(s.quotes, s.internal, s.external),
-    walletHandlers(s.ctx, s.internal, s.credentials, s.walletSessions, s.platform, s.hostOrigins),
+    walletHandlers({ internal: s.internal, customers: s.customers, platform: s.platform, credentials: s.credentials, sessions: s.walletSessions, hostOrigins: s.hostOrigins }),
   );
 }
 

@@ -3,7 +3,7 @@ import { schemaVersion } from '../kernel/db';
 import type { Services } from '../services';
 import type { SeedCredentials } from '../seed';
 import { API_BASE } from '../api/types';
-import { handler } from './registry';
+import { handler } from '../api/console-handler';
 
 /** What the host tells the core about where it is reachable. */
 export interface HostInfo {
@@ -18,10 +18,6 @@ export interface WorkspaceRuntime {
   host: HostInfo;
   /** The seeded token's secret, kept in memory for the run that created the workspace, until dismissed. */
   initialCredentials: SeedCredentials | undefined;
-}
-
-function count(s: Services, sql: string): number {
-  return (s.ctx.db.prepare(sql).get() as { n: number }).n;
 }
 
 /** Console handlers for the workspace: the Overview's facts and the test clock. */
@@ -43,11 +39,11 @@ export function workspaceHandlers(s: Services, runtime: WorkspaceRuntime) {
         },
         counts: {
           customers: s.customers.count(),
-          internalAccounts: count(s, 'SELECT count(*) AS n FROM internal_accounts'),
-          externalAccounts: count(s, 'SELECT count(*) AS n FROM external_accounts WHERE deleted_at IS NULL'),
+          internalAccounts: s.internal.count(),
+          externalAccounts: s.external.count(),
           tokens: s.tokens.count(),
-          apiCalls: count(s, 'SELECT count(*) AS n FROM request_log'),
-          events: count(s, 'SELECT count(*) AS n FROM events'),
+          apiCalls: s.ctx.requestLog.read.count(),
+          events: s.ctx.events.count(),
         },
         clock: s.clock.state(),
       };

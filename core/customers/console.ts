@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { handler } from '../console/registry';
+import { handler } from '../api/console-handler';
 import type { InternalAccountService } from '../accounts/internal-service';
 import type { ExternalAccountService } from '../accounts/external-service';
 import type { CustomerService } from './service';

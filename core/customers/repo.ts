@@ -1,9 +1,11 @@
+import type { z } from 'zod';
 import type { Db } from '../kernel/db';
 import { isoOf } from '../kernel/clock';
-import { INDIVIDUAL_FIELDS, type Customer, type VerificationStatus } from './schema';
+import { selectPage, type Page } from '../kernel/pagination';
+import { INDIVIDUAL_FIELDS, type Customer, type listCustomersQuery, type VerificationStatus } from './schema';
 
 /** A customer row as stored; fields beyond the indexed ones live in `data`. */
-export interface CustomerRow {
+interface CustomerRow {
   id: string;
   platform_customer_id: string;
   customer_type: 'INDIVIDUAL' | 'BUSINESS';
@@ -24,8 +26,18 @@ type PersonFields = Partial<Pick<Extract<Customer, { customerType: 'INDIVIDUAL' 
 type CustomerData = PersonFields & Partial<Pick<Customer, 'currencies' | 'endUserTermsConsent'>>
   & { businessInfo?: Extract<Customer, { customerType: 'BUSINESS' }>['businessInfo'] };
 
+/** A customer's name and contacts, as search hits and the wallet list show them. */
+export interface CustomerSummary {
+  id: string;
+  /** The person's full name or the business's legal name ('' for a person created without one). */
+  name: string;
+  platformCustomerId: string;
+  email: string | null;
+  umaAddress: string;
+}
+
 /** Maps a row to the Customer resource (KYC for individuals, KYB for businesses). */
-export function customerFromRow(r: CustomerRow): Customer {
+function customerFromRow(r: CustomerRow): Customer {
   const data = JSON.parse(r.data) as CustomerData;
   const fields = {
     id: r.id, platformCustomerId: r.platform_customer_id, umaAddress: r.uma_address,
@@ -45,26 +57,121 @@ export function customerFromRow(r: CustomerRow): Customer {
   return { customerType: 'INDIVIDUAL', kycStatus: r.kyc_status, ...fields, ...person };
 }
 
-/** Inserts a customer row. */
-export function insertCustomer(db: Db, r: CustomerRow): void {
-  db.prepare(
+/** Maps the resource back to its row: indexed fields to columns, the rest to `data`. */
+function customerToRow(c: Customer): CustomerRow {
+  const data: CustomerData = { currencies: c.currencies, endUserTermsConsent: c.endUserTermsConsent };
+  if (c.customerType === 'BUSINESS') data.businessInfo = c.businessInfo;
+  else for (const k of INDIVIDUAL_FIELDS) (data as Record<string, unknown>)[k] = c[k];
+  return {
+    id: c.id, platform_customer_id: c.platformCustomerId, customer_type: c.customerType,
+    kyc_status: c.customerType === 'BUSINESS' ? c.kybStatus : c.kycStatus, display_name: nameOf(c),
+    email: c.email ?? null, phone_number: c.phoneNumber ?? null, uma_address: c.umaAddress, region: c.region ?? null,
+    data: JSON.stringify(data), is_deleted: c.isDeleted ? 1 : 0, created_at: Date.parse(c.createdAt), updated_at: Date.parse(c.updatedAt),
+  };
+}
+
+/** The name a customer is shown and searched by (stored as `display_name`). */
+function nameOf(c: Customer): string {
+  return c.customerType === 'BUSINESS' ? c.businessInfo.legalName : (c.fullName ?? '');
+}
+
+const SUMMARY = 'SELECT id, display_name AS name, platform_customer_id AS platformCustomerId, email, uma_address AS umaAddress FROM customers';
+
+/** The SQL of customers, prepared once over a workspace's database. */
+export function customerRepo(db: Db) {
+  const insert = db.prepare(
     `INSERT INTO customers (id, platform_customer_id, customer_type, kyc_status, display_name, email, phone_number, uma_address,
        region, data, is_deleted, created_at, updated_at)
      VALUES (@id, @platform_customer_id, @customer_type, @kyc_status, @display_name, @email, @phone_number, @uma_address,
        @region, @data, @is_deleted, @created_at, @updated_at)`,
-  ).run(r);
-}
-
-/** Writes every column of an existing row back. */
-export function updateCustomerRow(db: Db, r: CustomerRow): void {
-  db.prepare(
+  );
+  const update = db.prepare(
     `UPDATE customers SET platform_customer_id = @platform_customer_id, kyc_status = @kyc_status, display_name = @display_name,
        email = @email, phone_number = @phone_number, uma_address = @uma_address, region = @region, data = @data,
        is_deleted = @is_deleted, updated_at = @updated_at WHERE id = @id`,
-  ).run(r);
+  );
+  const byId = db.prepare<[string], CustomerRow>('SELECT * FROM customers WHERE id = ?');
+  const liveByPlatformId = db.prepare<[string], { id: string }>('SELECT id FROM customers WHERE platform_customer_id = ? AND is_deleted = 0');
+  const liveByUma = db.prepare<[string], { id: string }>('SELECT id FROM customers WHERE uma_address = ? AND is_deleted = 0');
+  const liveByUmaAnyCase = db.prepare<[string], CustomerRow>('SELECT * FROM customers WHERE lower(uma_address) = lower(?) AND is_deleted = 0');
+  const countLive = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM customers WHERE is_deleted = 0');
+  const deleted = db.prepare<[], { id: string }>('SELECT id FROM customers WHERE is_deleted = 1');
+  const summaries = db.prepare<[string], CustomerSummary>(`${SUMMARY} WHERE id IN (SELECT value FROM json_each(?))`);
+  const search = db.prepare<{ q: string; like: string; limit: number }, CustomerSummary>(
+    `${SUMMARY}
+     WHERE id = @q OR platform_customer_id = @q OR lower(email) = lower(@q) OR uma_address = @q OR uma_address = '$' || @q
+        OR display_name LIKE @like ESCAPE '\\' OR email LIKE @like ESCAPE '\\' OR uma_address LIKE @like ESCAPE '\\'
+     ORDER BY (id = @q OR platform_customer_id = @q) DESC, created_at DESC LIMIT @limit`,
+  );
+  return {
+    /** Stores a new customer and returns it as it reads back. */
+    insert(c: Customer): Customer {
+      const row = customerToRow(c);
+      insert.run(row);
+      return customerFromRow(row);
+    },
+    /** Writes every field of an existing customer back and returns it as it reads back. */
+    save(c: Customer): Customer {
+      const row = customerToRow(c);
+      update.run(row);
+      return customerFromRow(row);
+    },
+    /** A customer by id, deleted ones included. */
+    find(id: string): Customer | undefined {
+      const row = byId.get(id);
+      return row && customerFromRow(row);
+    },
+    /** The live customer holding a platformCustomerId, if any. */
+    liveIdWithPlatformId(platformCustomerId: string): string | undefined {
+      return liveByPlatformId.get(platformCustomerId)?.id;
+    },
+    /** The live customer holding a UMA address (exact), if any. */
+    liveIdWithUma(umaAddress: string): string | undefined {
+      return liveByUma.get(umaAddress)?.id;
+    },
+    /** The live customer whose UMA address matches in any letter case. */
+    liveByUmaAddress(address: string): Customer | undefined {
+      const row = liveByUmaAnyCase.get(address);
+      return row && customerFromRow(row);
+    },
+    /** A filtered page of customers, newest first. */
+    list(q: z.infer<typeof listCustomersQuery>): Page<Customer> {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      const eq = (col: string, v: unknown) => { if (v !== undefined) (where.push(`${col} = ?`), params.push(v)); };
+      eq('platform_customer_id', q.platformCustomerId);
+      eq('customer_type', q.customerType);
+      eq('region', q.region);
+      eq('lower(email)', q.email?.toLowerCase());
+      eq('uma_address', q.umaAddress);
+      eq('kyc_status', q.kycStatus);
+      if (q.createdAfter) (where.push('created_at >= ?'), params.push(Date.parse(q.createdAfter)));
+      if (q.createdBefore) (where.push('created_at <= ?'), params.push(Date.parse(q.createdBefore)));
+      if (q.includeDeleted !== 'true') where.push('is_deleted = 0');
+      return selectPage<CustomerRow, Customer>(db, {
+        select: 'SELECT * FROM customers', from: 'FROM customers', where, params,
+        limit: q.limit, cursor: q.cursor, order: 'desc', keyColumn: 'created_at', idColumn: 'id',
+        map: customerFromRow, position: (r) => ({ k: r.created_at, id: r.id }),
+      });
+    },
+    /** Number of live customers. */
+    countLive(): number {
+      return countLive.get()!.n;
+    },
+    /** Ids of deleted customers. */
+    deletedIds(): string[] {
+      return deleted.all().map((r) => r.id);
+    },
+    /** Names and contacts of these customers (one query for the whole batch; unknown ids are skipped). */
+    summaries(ids: string[]): CustomerSummary[] {
+      return ids.length ? summaries.all(JSON.stringify(ids)) : [];
+    },
+    /** Customers named by what support staff paste: exact ids and contacts first, then name and contact substrings. */
+    search(q: string, limit: number): CustomerSummary[] {
+      return search.all({ q, like: `%${q.replace(/[%_\\]/g, '\\$&')}%`, limit });
+    },
+  };
 }
 
-/** A customer row by id (deleted ones included). */
-export function findCustomer(db: Db, id: string): CustomerRow | undefined {
-  return db.prepare('SELECT * FROM customers WHERE id = ?').get(id) as CustomerRow | undefined;
-}
+/** The customers' SQL, prepared once. */
+export type CustomerRepo = ReturnType<typeof customerRepo>;

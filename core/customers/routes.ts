@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { defineRoute, idParam, implement, reply } from '../api/contract';
-import { createCustomerSchema, customerPageSchema, customerSchema, listCustomersQuery, updateCustomerSchema } from './schema';
+import { signedRequestOf, signedRetryChallengeSchema, type Signed, type SignedRequest } from '../api/signed-request';
+import { createCustomerSchema, customerPageSchema, customerSchema, listCustomersQuery, updateCustomerSchema, type Customer } from './schema';
 import type { CustomerService } from './service';
-import type { WalletActions } from '../wallet/actions';
-import { signedRequestOf } from '../wallet/routes';
-import { signedRetryChallengeSchema } from '../wallet/schema';
+
+/**
+ * Contacts tied to wallet credentials: an email behind an EMAIL_OTP credential (or a phone behind
+ * SMS_OTP) changes only by a signed wallet action. The wallet area implements this port; customers
+ * sit below wallets and never import them.
+ */
+export interface TiedContacts {
+  /** The changes of a patch that touch tied credentials (empty when the patch needs no signature). */
+  tiedChanges(customerId: string, patch: z.infer<typeof updateCustomerSchema>): unknown[];
+  /** The signed update: 202 with a challenge, then the customer and its tied credentials changed together. */
+  updateTiedContact(customerId: string, patch: z.infer<typeof updateCustomerSchema>, req: SignedRequest): Signed<{ status: 200; body: Customer }>;
+}
 
 const customerId = z.object({ customerId: idParam('The customer id', 'Customer:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b') });
 const deleted = { 404: 'USER_NOT_FOUND: no such customer', 410: 'CUSTOMER_DELETED: the customer has been deleted' };
@@ -64,7 +74,7 @@ export const customerContract = {
 };
 
 /** Serves the customer routes. */
-export function customerRoutes(customers: CustomerService, wallets: WalletActions) {
+export function customerRoutes(customers: CustomerService, wallets: TiedContacts) {
   return implement(customerContract, {
     createCustomer: ({ body }) => reply(201, customers.create(body)),
     listCustomers: ({ query }) => reply(200, customers.list(query)),

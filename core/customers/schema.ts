@@ -129,3 +129,8 @@ export type Customer = z.infer<typeof customerSchema>;
 
 /** A page of customers. */
 export const customerPageSchema = pageSchema(customerSchema, 'CustomerList');
+
+/** A customer's verification status: KYC for individuals, KYB for businesses. */
+export function verificationStatusOf(c: Customer): VerificationStatus {
+  return c.customerType === 'BUSINESS' ? c.kybStatus : c.kycStatus;
+}

@@ -1,13 +1,17 @@
 import type { z } from 'zod';
 import type { Ctx } from '../context';
+import { isoOf } from '../kernel/clock';
 import { conflict, invalidInput, notFound, ServiceError } from '../kernel/errors';
-import { selectPage, type Page } from '../kernel/pagination';
+import type { Page } from '../kernel/pagination';
 import type { InternalAccountService } from '../accounts/internal-service';
 import type { PlatformService } from '../platform/service';
-import { customerFromRow, findCustomer, insertCustomer, updateCustomerRow, type CustomerRow } from './repo';
+import type { CustomerRepo, CustomerSummary } from './repo';
 import { INDIVIDUAL_FIELDS, type createCustomerSchema, type Customer, type listCustomersQuery, type updateCustomerSchema } from './schema';
 
-const INDEXED = ['platformCustomerId', 'email', 'phoneNumber', 'umaAddress', 'region', 'customerType'];
+/** A customer's name and contacts (declared with the query that reads them, in repo.ts). */
+export type { CustomerSummary } from './repo';
+
+type CustomerPatch = z.infer<typeof updateCustomerSchema>;
 
 function slug(text: string): string {
   return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '.').replace(/^\.+|\.+$/g, '').slice(0, 40) || 'customer';
@@ -15,11 +19,17 @@ function slug(text: string): string {
 
 /** Customers: creation with automatic internal accounts, filtered listing, updates and soft deletion. */
 export class CustomerService {
-  constructor(private readonly ctx: Ctx, private readonly platform: PlatformService, private readonly accounts: InternalAccountService) {}
+  // The repo is built by services.ts, which also hands its list of deleted customers to the accounts area.
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly repo: CustomerRepo,
+    private readonly platform: PlatformService,
+    private readonly accounts: InternalAccountService,
+  ) {}
 
   /** Creates a customer. Individuals start APPROVED, businesses UNVERIFIED (their accounts wait as PENDING). */
   create(input: z.infer<typeof createCustomerSchema>): Customer {
-    const now = this.ctx.clock.nowMs();
+    const now = isoOf(this.ctx.clock.nowMs());
     const id = this.ctx.ids('Customer');
     const platformCustomerId = input.platformCustomerId ?? id.slice('Customer:'.length);
     this.assertPlatformIdFree(platformCustomerId);
@@ -29,129 +39,109 @@ export class CustomerService {
     const status = input.customerType === 'INDIVIDUAL' ? 'APPROVED' : 'UNVERIFIED';
     const config = this.platform.get();
     const currencies = input.currencies ?? [config.supportedCurrencies[0]?.currencyCode ?? 'USD'];
-    const data: Record<string, unknown> = Object.fromEntries(Object.entries(input).filter(([k]) => !INDEXED.includes(k)));
-    data['currencies'] = currencies;
-    const row: CustomerRow = {
-      id, platform_customer_id: platformCustomerId, customer_type: input.customerType, kyc_status: status,
-      display_name: name, email: input.email ?? null, phone_number: input.phoneNumber ?? null, uma_address: umaAddress,
-      region: input.region ?? null, data: JSON.stringify(data), is_deleted: 0, created_at: now, updated_at: now,
-    };
+    const { customerType: _type, platformCustomerId: _pid, umaAddress: _uma, ...fields } = input;
+    const common = { ...fields, id, platformCustomerId, umaAddress, currencies, isDeleted: false, createdAt: now, updatedAt: now };
+    const draft: Customer = input.customerType === 'INDIVIDUAL'
+      ? { ...common, customerType: 'INDIVIDUAL', kycStatus: status }
+      : { ...common, customerType: 'BUSINESS', kybStatus: status, businessInfo: input.businessInfo };
     return this.ctx.transaction(() => {
-      insertCustomer(this.ctx.db, row);
-      this.ctx.events.append('CUSTOMER.CREATED', 'Customer', id, { customerType: row.customer_type, status, platformCustomerId });
+      const customer = this.repo.insert(draft);
+      this.ctx.events.append('CUSTOMER.CREATED', 'Customer', id, { customerType: customer.customerType, status, platformCustomerId });
       this.accounts.provision(id, currencies, status === 'APPROVED' ? 'ACTIVE' : 'PENDING');
-      return customerFromRow(row);
+      return customer;
     });
   }
 
-  /** One customer, deleted ones included (they answer with `isDeleted: true`). */
+  /** One customer, deleted ones included (they answer with `isDeleted: true`); 404 USER_NOT_FOUND when unknown. */
   get(id: string): Customer {
-    return customerFromRow(this.row(id));
+    const c = this.repo.find(id);
+    if (!c) throw notFound('USER_NOT_FOUND', `Customer ${id} not found`);
+    return c;
   }
 
-  /** Throws 404 USER_NOT_FOUND unless a live customer has this id. */
+  /** Throws 404 USER_NOT_FOUND unless a customer has this id, and 410 CUSTOMER_DELETED if it was deleted. */
   assertLive(id: string): void {
-    const r = this.row(id);
-    if (r.is_deleted) throw new ServiceError(410, 'CUSTOMER_DELETED', `Customer ${id} has been deleted`);
+    if (this.get(id).isDeleted) throw new ServiceError(410, 'CUSTOMER_DELETED', `Customer ${id} has been deleted`);
   }
 
-  /** The stored row (404 USER_NOT_FOUND when unknown). */
-  row(id: string): CustomerRow {
-    const r = findCustomer(this.ctx.db, id);
-    if (!r) throw notFound('USER_NOT_FOUND', `Customer ${id} not found`);
-    return r;
+  /** The live customer with this UMA address, in any letter case. */
+  findLiveByUmaAddress(address: string): Customer | undefined {
+    return this.repo.liveByUmaAddress(address);
   }
 
   /** A filtered page of customers, newest first. */
   list(q: z.infer<typeof listCustomersQuery>): Page<Customer> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const eq = (col: string, v: unknown) => { if (v !== undefined) (where.push(`${col} = ?`), params.push(v)); };
-    eq('platform_customer_id', q.platformCustomerId);
-    eq('customer_type', q.customerType);
-    eq('region', q.region);
-    eq('lower(email)', q.email?.toLowerCase());
-    eq('uma_address', q.umaAddress);
-    eq('kyc_status', q.kycStatus);
-    if (q.createdAfter) (where.push('created_at >= ?'), params.push(Date.parse(q.createdAfter)));
-    if (q.createdBefore) (where.push('created_at <= ?'), params.push(Date.parse(q.createdBefore)));
-    if (q.includeDeleted !== 'true') where.push('is_deleted = 0');
-    return selectPage<CustomerRow, Customer>(this.ctx.db, {
-      select: 'SELECT * FROM customers', from: 'FROM customers', where, params,
-      limit: q.limit, cursor: q.cursor, order: 'desc', keyColumn: 'created_at', idColumn: 'id',
-      map: customerFromRow, position: (r) => ({ k: r.created_at, id: r.id }),
-    });
+    return this.repo.list(q);
   }
 
   /**
    * Checks an update before anything changes (and before a signed-retry challenge is issued): a
    * deleted customer is 410, `customerType` must be the customer's own, fields of the other type are
-   * refused, and new identifiers must be free. Returns the stored row.
+   * refused, and new identifiers must be free. Returns the customer as it stands.
    */
-  checkPatch(id: string, patch: z.infer<typeof updateCustomerSchema>): CustomerRow {
+  checkPatch(id: string, patch: CustomerPatch): Customer {
     this.assertLive(id);
-    const r = this.row(id);
-    if (patch.customerType && patch.customerType !== r.customer_type) {
-      throw invalidInput('customerType', `must be ${r.customer_type}, the customer's type (a customer's type cannot change)`);
+    const c = this.get(id);
+    if (patch.customerType && patch.customerType !== c.customerType) {
+      throw invalidInput('customerType', `must be ${c.customerType}, the customer's type (a customer's type cannot change)`);
     }
-    const foreign = r.customer_type === 'BUSINESS' ? INDIVIDUAL_FIELDS.find((k) => patch[k] !== undefined) : patch.businessInfo ? 'businessInfo' : undefined;
-    if (foreign) throw invalidInput(foreign, `applies only to ${r.customer_type === 'BUSINESS' ? 'INDIVIDUAL' : 'BUSINESS'} customers`);
-    if (patch.platformCustomerId && patch.platformCustomerId !== r.platform_customer_id) this.assertPlatformIdFree(patch.platformCustomerId);
-    if (patch.umaAddress && patch.umaAddress !== r.uma_address) this.assertUmaFree(patch.umaAddress);
-    return r;
+    const foreign = c.customerType === 'BUSINESS' ? INDIVIDUAL_FIELDS.find((k) => patch[k] !== undefined) : patch.businessInfo ? 'businessInfo' : undefined;
+    if (foreign) throw invalidInput(foreign, `applies only to ${c.customerType === 'BUSINESS' ? 'INDIVIDUAL' : 'BUSINESS'} customers`);
+    if (patch.platformCustomerId && patch.platformCustomerId !== c.platformCustomerId) this.assertPlatformIdFree(patch.platformCustomerId);
+    if (patch.umaAddress && patch.umaAddress !== c.umaAddress) this.assertUmaFree(patch.umaAddress);
+    return c;
   }
 
   /** Applies an update checked by `checkPatch`; `customerType` only confirms the type and is not stored. */
-  update(id: string, patch: z.infer<typeof updateCustomerSchema>): Customer {
-    const r = this.checkPatch(id, patch);
-    const data = JSON.parse(r.data) as Record<string, unknown>;
-    for (const [k, v] of Object.entries(patch)) {
-      if (INDEXED.includes(k)) continue;
-      data[k] = k === 'businessInfo' ? { ...(data['businessInfo'] as object), ...(v as object) } : v;
-    }
-    const next: CustomerRow = {
-      ...r,
-      platform_customer_id: patch.platformCustomerId ?? r.platform_customer_id,
-      email: patch.email ?? r.email,
-      phone_number: patch.phoneNumber ?? r.phone_number,
-      uma_address: patch.umaAddress ?? r.uma_address,
-      region: patch.region ?? r.region,
-      display_name: (patch.fullName ?? (data['businessInfo'] as { legalName?: string } | undefined)?.legalName ?? r.display_name) as string,
-      data: JSON.stringify(data),
-      updated_at: this.ctx.clock.nowMs(),
-    };
+  update(id: string, patch: CustomerPatch): Customer {
+    const c = this.checkPatch(id, patch);
+    const { customerType: _type, businessInfo, ...fields } = patch;
+    const changed = { ...fields, updatedAt: isoOf(this.ctx.clock.nowMs()) };
+    // checkPatch refused the other type's fields, so each branch only takes its own; businessInfo merges.
+    const next: Customer = c.customerType === 'BUSINESS'
+      ? { ...c, ...changed, businessInfo: { ...c.businessInfo, ...businessInfo } }
+      : { ...c, ...changed };
     return this.ctx.transaction(() => {
-      updateCustomerRow(this.ctx.db, next);
+      const saved = this.repo.save(next);
       this.ctx.events.append('CUSTOMER.UPDATED', 'Customer', id, { changed: Object.keys(patch).filter((k) => k !== 'customerType') });
-      return customerFromRow(next);
+      return saved;
     });
   }
 
   /** Soft-deletes a customer; its platformCustomerId and UMA address become free for reuse. */
   delete(id: string): Customer {
     this.assertLive(id);
-    const r = this.row(id);
-    const next = { ...r, is_deleted: 1, updated_at: this.ctx.clock.nowMs() };
+    const next = { ...this.get(id), isDeleted: true, updatedAt: isoOf(this.ctx.clock.nowMs()) };
     return this.ctx.transaction(() => {
-      updateCustomerRow(this.ctx.db, next);
+      const saved = this.repo.save(next);
       this.ctx.events.append('CUSTOMER.DELETED', 'Customer', id, {});
-      return customerFromRow(next);
+      return saved;
     });
   }
 
-  /** Live and total customer counts. */
+  /** Number of live customers. */
   count(): number {
-    return (this.ctx.db.prepare('SELECT count(*) AS n FROM customers WHERE is_deleted = 0').get() as { n: number }).n;
+    return this.repo.countLive();
+  }
+
+  /** Names and contacts of these customers, in one read. */
+  summaries(ids: string[]): Map<string, CustomerSummary> {
+    return new Map(this.repo.summaries(ids).map((s) => [s.id, s]));
+  }
+
+  /** Customers named by what support staff paste (ids, contacts, names), best matches first. */
+  search(q: string, limit: number): CustomerSummary[] {
+    return this.repo.search(q, limit);
   }
 
   private assertPlatformIdFree(platformCustomerId: string): void {
-    const dup = this.ctx.db.prepare('SELECT id FROM customers WHERE platform_customer_id = ? AND is_deleted = 0').get(platformCustomerId) as { id: string } | undefined;
-    if (dup) throw conflict(`A customer with platformCustomerId "${platformCustomerId}" already exists (${dup.id})`, 'CONFLICT', { existingId: dup.id });
+    const dup = this.repo.liveIdWithPlatformId(platformCustomerId);
+    if (dup) throw conflict(`A customer with platformCustomerId "${platformCustomerId}" already exists (${dup})`, 'CONFLICT', { existingId: dup });
   }
 
   private assertUmaFree(uma: string): void {
-    const dup = this.ctx.db.prepare('SELECT id FROM customers WHERE uma_address = ? AND is_deleted = 0').get(uma) as { id: string } | undefined;
-    if (dup) throw conflict(`UMA address ${uma} is already taken (${dup.id})`, 'UMA_ADDRESS_EXISTS', { existingId: dup.id });
+    const dup = this.repo.liveIdWithUma(uma);
+    if (dup) throw conflict(`UMA address ${uma} is already taken (${dup})`, 'UMA_ADDRESS_EXISTS', { existingId: dup });
   }
 
   private freeUmaAddress(name: string): string {
@@ -159,7 +149,7 @@ export class CustomerService {
     const base = `$${slug(name)}`;
     for (let i = 0; ; i++) {
       const candidate = `${base}${i ? `.${i + 1}` : ''}@${domain}`;
-      if (!this.ctx.db.prepare('SELECT 1 FROM customers WHERE uma_address = ? AND is_deleted = 0').get(candidate)) return candidate;
+      if (!this.repo.liveIdWithUma(candidate)) return candidate;
     }
   }
 }

@@ -1,3 +1,8 @@
+// The kernel is the storage layer, so its SQL stays in its own modules: the connection and migrations
+// here, and the kernel's tables (schema_migrations, workspace_meta, clock_state, jobs, events,
+// request_log) in kernel.ts, clock.ts, scheduler.ts, events.ts and request-log*.ts; pagination.ts is a
+// helper the repos call. Everything else follows one rule: an area's SQL lives only in its repo files
+// (repo.ts, <thing>-repo.ts), and no area reads another area's tables.
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';

@@ -1,6 +1,7 @@
 import type { Db } from './db';
 import type { IdGenerator } from './ids';
 import type { WorkspaceClock } from './clock';
+import { selectPage, type Page } from './pagination';
 
 /** A domain event as stored in the outbox and delivered to listeners. */
 export interface DomainEvent {
@@ -15,6 +16,17 @@ export interface DomainEvent {
 
 /** Receives events after the transaction that wrote them has committed. */
 export type EventListener = (event: DomainEvent) => void;
+
+/** Filters of the event log as the console reads it. */
+export interface EventFilter {
+  type?: string | undefined;
+  typePrefix?: string | undefined;
+  resourceId?: string | undefined;
+  afterSeq?: number | undefined;
+  order: 'asc' | 'desc';
+  limit: number;
+  cursor?: string | undefined;
+}
 
 interface EventRow {
   seq: number;
@@ -46,8 +58,15 @@ export function eventFromRow(row: EventRow): DomainEvent {
 export class EventOutbox {
   private readonly listeners = new Set<EventListener>();
   private pending: DomainEvent[] = [];
+  private readonly insert;
+  private readonly countAll;
+  private readonly countByType;
 
-  constructor(private readonly db: Db, private readonly clock: WorkspaceClock, private readonly ids: IdGenerator) {}
+  constructor(private readonly db: Db, private readonly clock: WorkspaceClock, private readonly ids: IdGenerator) {
+    this.insert = db.prepare('INSERT INTO events (id, type, resource_type, resource_id, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+    this.countAll = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM events');
+    this.countByType = db.prepare<[], { type: string; n: number }>('SELECT type, count(*) AS n FROM events GROUP BY type ORDER BY type');
+  }
 
   /** Records an event in the current transaction. */
   append(type: string, resourceType: string, resourceId: string, payload: unknown): DomainEvent {
@@ -55,9 +74,7 @@ export class EventOutbox {
     if (!this.db.inTransaction) throw new Error(`event ${type} appended outside a transaction`);
     const id = this.ids('Event');
     const createdAt = this.clock.nowMs();
-    const info = this.db
-      .prepare('INSERT INTO events (id, type, resource_type, resource_id, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(id, type, resourceType, resourceId, JSON.stringify(payload), createdAt);
+    const info = this.insert.run(id, type, resourceType, resourceId, JSON.stringify(payload), createdAt);
     const event: DomainEvent = {
       seq: Number(info.lastInsertRowid),
       id,
@@ -95,5 +112,38 @@ export class EventOutbox {
   /** Forgets the events of a rolled-back transaction. */
   discard(): void {
     this.pending = [];
+  }
+
+  /** A keyset page of the stored events (the event log). */
+  list(f: EventFilter): Page<DomainEvent> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (f.type) (where.push('type = ?'), params.push(f.type));
+    if (f.typePrefix) (where.push("type LIKE ? ESCAPE '\\'"), params.push(`${f.typePrefix.replace(/[%_\\]/g, '\\$&')}%`));
+    if (f.resourceId) (where.push('resource_id = ?'), params.push(f.resourceId));
+    if (f.afterSeq !== undefined) (where.push('seq > ?'), params.push(f.afterSeq));
+    return selectPage<EventRow, DomainEvent>(this.db, {
+      select: 'SELECT * FROM events', from: 'FROM events', where, params, limit: f.limit, cursor: f.cursor,
+      order: f.order, keyColumn: 'seq', idColumn: 'id', map: eventFromRow, position: (r) => ({ k: r.seq, id: r.id }),
+    });
+  }
+
+  /** How many events of each type are stored, by type name. */
+  typeCounts(): { type: string; count: number }[] {
+    return this.countByType.all().map((r) => ({ type: r.type, count: r.n }));
+  }
+
+  /** How many events are stored. */
+  count(): number {
+    return this.countAll.get()!.n;
+  }
+
+  /** The type and time of every event about these resources, in order (a resource's timeline). */
+  about(resourceIds: string[]): { type: string; createdAt: string }[] {
+    if (!resourceIds.length) return [];
+    const rows = this.db
+      .prepare(`SELECT type, created_at FROM events WHERE resource_id IN (${resourceIds.map(() => '?').join(', ')}) ORDER BY seq`)
+      .all(...resourceIds) as { type: string; created_at: number }[];
+    return rows.map((e) => ({ type: e.type, createdAt: new Date(e.created_at).toISOString() }));
   }
 }

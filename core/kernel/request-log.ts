@@ -2,6 +2,10 @@ import type { Db } from './db';
 import type { IdGenerator } from './ids';
 import type { WorkspaceClock } from './clock';
 import { redactBody, redactHeaders } from './redact';
+import { requestLogQueries, type RequestLogQueries } from './request-log-query';
+
+/** The log's entries and filters as readers see them (declared with the queries in request-log-query.ts). */
+export type { ApiCallDetail, ApiCallMention, ApiCallSummary, RequestLogFilter } from './request-log-query';
 
 /** One API call as it is recorded. */
 export interface ApiCallRecord {
@@ -46,6 +50,10 @@ export class RequestLog {
   private readonly insertEntry;
   private readonly linkResource;
   private readonly writeEntry;
+  private readonly maxSeq;
+  private readonly deleteOld;
+  /** Reads of the log: the console's list, one entry, and the calls that touched a resource. */
+  readonly read: RequestLogQueries;
 
   constructor(
     private readonly db: Db,
@@ -63,6 +71,9 @@ export class RequestLog {
       const info = this.insertEntry.run(...values);
       for (const r of resources) this.linkResource.run(r, info.lastInsertRowid);
     });
+    this.maxSeq = db.prepare<[], { m: number | null }>('SELECT max(seq) AS m FROM request_log');
+    this.deleteOld = db.prepare('DELETE FROM request_log WHERE created_at < ? OR seq <= ?');
+    this.read = requestLogQueries(db);
   }
 
   /** Records one call and returns its id. */
@@ -90,13 +101,9 @@ export class RequestLog {
   prune(): number {
     this.writesSincePrune = 0;
     const cutoff = this.clock.nowMs() - this.retention.maxAgeDays * 86_400_000;
-    const maxSeq = (this.db.prepare('SELECT max(seq) AS m FROM request_log').get() as { m: number | null }).m ?? 0;
+    const maxSeq = this.maxSeq.get()?.m ?? 0;
     const byCount = maxSeq - this.retention.maxEntries;
-    const run = this.db.transaction(() => {
-      const a = this.db.prepare('DELETE FROM request_log WHERE created_at < ? OR seq <= ?').run(cutoff, byCount);
-      return a.changes;
-    });
-    return run();
+    return this.db.transaction(() => this.deleteOld.run(cutoff, byCount).changes)();
   }
 }
 

@@ -1,5 +1,4 @@
-import type { Bucket } from '../ledger/repo';
-import { edgeAccount, type LedgerService } from '../ledger/service';
+import { edgeAccount, type Bucket, type LedgerService } from '../ledger/service';
 
 /** A ledger position: an account and the bucket within it. */
 export interface Position {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { defaultRail } from '../rates/table';
 import { ACCOUNT_TYPES, type PaymentInstructionsResource } from './schema';
 import { pixPayload } from './pix';
+import type { PaymentRail } from './vocabulary';
 
 /** One `accountType` of the spec's PaymentInstructions. */
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
@@ -27,6 +27,15 @@ const ACCOUNT_RAILS: Record<string, string[]> = {
   USD_ACCOUNT: ['ACH', 'WIRE', 'RTP', 'FEDNOW'], EUR_ACCOUNT: ['SEPA_INSTANT', 'SEPA'], GBP_ACCOUNT: ['FASTER_PAYMENTS'],
   MXN_ACCOUNT: ['SPEI'], BRL_ACCOUNT: ['PIX'], INR_ACCOUNT: ['UPI', 'NEFT'], SWIFT_ACCOUNT: ['SWIFT'], COP_ACCOUNT: ['BRE_B', 'ACH_COLOMBIA'],
 };
+
+/** The rail a currency settles on by default in the sandbox. */
+export function defaultRail(code: string): PaymentRail {
+  const rails: Record<string, PaymentRail> = {
+    USD: 'ACH', EUR: 'SEPA_INSTANT', GBP: 'FASTER_PAYMENTS', MXN: 'SPEI', BRL: 'PIX', INR: 'UPI', SGD: 'PAYNOW',
+    PHP: 'INSTAPAY', COP: 'BRE_B', CNY: 'CIPS', KES: 'MOBILE_MONEY', UGX: 'MOBILE_MONEY', TZS: 'MOBILE_MONEY',
+  };
+  return rails[code] ?? 'BANK_TRANSFER';
+}
 
 /** The rails a bank account of `accountType` in `currency` receives on, its default rail first. */
 export function accountRails(accountType: string, currency: string): string[] {

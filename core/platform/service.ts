@@ -1,16 +1,8 @@
-import type { Ctx } from '../context';
-import { isoOf } from '../kernel/clock';
-import { invalidInput } from '../kernel/errors';
-import type { PlatformConfig, PlatformConfigData } from './schema';
 import type { z } from 'zod';
-import type { configPatchSchema } from './schema';
-
-interface ConfigRow {
-  id: string;
-  data: string;
-  created_at: number;
-  updated_at: number;
-}
+import type { Ctx } from '../context';
+import { invalidInput } from '../kernel/errors';
+import { platformRepo } from './repo';
+import type { configPatchSchema, PlatformConfig, PlatformConfigData } from './schema';
 
 /** The configuration a new workspace starts with. */
 export function defaultConfig(name: string): PlatformConfigData {
@@ -30,29 +22,35 @@ export function defaultConfig(name: string): PlatformConfigData {
 
 /** Reads and updates the single platform configuration row. */
 export class PlatformService {
-  constructor(private readonly ctx: Ctx) {}
+  private readonly repo;
+
+  constructor(private readonly ctx: Ctx) {
+    this.repo = platformRepo(ctx.db);
+  }
 
   /** Creates the configuration of a new workspace (seeding). */
   init(data: PlatformConfigData): PlatformConfig {
-    const now = this.ctx.clock.nowMs();
-    this.ctx.db
-      .prepare('INSERT INTO platform_config (id, singleton, data, created_at, updated_at) VALUES (?, 1, ?, ?, ?)')
-      .run(this.ctx.ids('PlatformConfig'), JSON.stringify(data), now, now);
+    this.repo.insert(this.ctx.ids('PlatformConfig'), data, this.ctx.clock.nowMs());
     return this.get();
+  }
+
+  /** True once the workspace has a configuration (a new one is seeded when it has none). */
+  exists(): boolean {
+    return this.repo.get() !== undefined;
   }
 
   /** The current configuration. */
   get(): PlatformConfig {
-    const row = this.ctx.db.prepare('SELECT id, data, created_at, updated_at FROM platform_config WHERE singleton = 1').get() as ConfigRow | undefined;
-    if (!row) throw new Error('workspace has no platform configuration');
+    const stored = this.repo.get();
+    if (!stored) throw new Error('workspace has no platform configuration');
     // Configurations written before a field existed get its default (forward-compatible reads).
-    const data = { ...defaultConfig(''), ...(JSON.parse(row.data) as PlatformConfigData) };
+    const data = { ...defaultConfig(''), ...stored.data };
     const { webhookEndpoint, ...rest } = data;
     return {
-      id: row.id, ...rest,
+      id: stored.id, ...rest,
       supportedCurrencies: rest.supportedCurrencies.map((c) => ({ ...c, requiredCounterpartyFields: c.requiredCounterpartyFields ?? [] })),
       ...(webhookEndpoint ? { webhookEndpoint } : {}),
-      createdAt: isoOf(row.created_at), updatedAt: isoOf(row.updated_at),
+      createdAt: stored.createdAt, updatedAt: stored.updatedAt,
     };
   }
 
@@ -69,9 +67,7 @@ export class PlatformService {
       if (c.minAmount > c.maxAmount) throw invalidInput(`supportedCurrencies.${i}.minAmount`, 'must not exceed maxAmount');
     });
     return this.ctx.transaction(() => {
-      this.ctx.db
-        .prepare('UPDATE platform_config SET data = ?, updated_at = ? WHERE singleton = 1')
-        .run(JSON.stringify(next), this.ctx.clock.nowMs());
+      this.repo.update(next, this.ctx.clock.nowMs());
       const updated = this.get();
       this.ctx.events.append('PLATFORM_CONFIG.UPDATED', 'PlatformConfig', updated.id, { changed: Object.keys(patch) });
       return updated;

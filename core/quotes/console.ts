@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { handler } from '../console/registry';
+import { handler } from '../api/console-handler';
 import type { InternalAccountService } from '../accounts/internal-service';
 import type { ExternalAccountService } from '../accounts/external-service';
-import { QUOTE_SCENARIOS, SANDBOX_UMA_DOMAIN, scenarioKey, UMA_RECIPIENTS } from '../sandbox/scenarios';
+import { QUOTE_SCENARIOS, SANDBOX_UMA_DOMAIN, scenarioKey, UMA_RECIPIENTS } from '../payments/scenarios';
 import type { QuoteService } from './service';
 
 /** Console handlers of the quote workbench: what can be quoted, and a quote with its live state. */

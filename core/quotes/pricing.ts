@@ -1,8 +1,8 @@
 import { currency, MAX_AMOUNT, roundMinor } from '../kernel/money';
 import { perUsd } from '../rates/table';
-import type { OutgoingRateDetails } from './schema';
+import type { OutgoingRateDetails } from '../payments/vocabulary';
 
-/** The spec's OutgoingRateDetails (declared once, in schema.ts). */
+/** The spec's OutgoingRateDetails (declared once, in payments/vocabulary.ts). */
 export type { OutgoingRateDetails };
 
 /** Everything a price depends on. */

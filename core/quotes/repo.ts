@@ -1,12 +1,53 @@
 import type { Db } from '../kernel/db';
-import { insertRow } from '../kernel/sql';
 import { isoOf } from '../kernel/clock';
 import { currency } from '../kernel/money';
 import type { PaymentInstructionsResource } from '../payments/schema';
-import type { OutgoingRateDetails, Quote, QuoteSource, ResolvedQuoteDestination } from './schema';
+import type { OutgoingRateDetails } from '../payments/vocabulary';
+import type { Quote, QuoteSource, ResolvedQuoteDestination } from './schema';
 
-/** A quote row as stored. */
-export interface QuoteRow {
+/** A priced quote to store (times in epoch ms on the workspace clock). */
+export interface NewQuote {
+  id: string;
+  transactionId: string;
+  customerId: string | null;
+  source: QuoteSource;
+  destination: ResolvedQuoteDestination;
+  sourceAccountId: string | null;
+  destinationAccountId: string | null;
+  sendingCurrency: string;
+  receivingCurrency: string;
+  totalSendingAmount: number;
+  totalReceivingAmount: number;
+  exchangeRate: number;
+  feesIncluded: number;
+  rateDetails: OutgoingRateDetails;
+  paymentInstructions: PaymentInstructionsResource[] | null;
+  counterpartyInfo: Record<string, string> | null;
+  lockedSide: 'SENDING' | 'RECEIVING';
+  lockedAmount: number;
+  /** The request body as received, kept for support. */
+  request: unknown;
+  /** `QUOTE:<key>` or `UMA:<local part>`: the sandbox scenario its execution plays. */
+  scenario: string;
+  expiresAt: number;
+  createdAt: number;
+}
+
+/** A stored quote: the resource, and the scenario its execution plays. */
+export interface StoredQuote {
+  quote: Quote;
+  scenario: string;
+}
+
+/** A quote as the global search shows it. */
+export interface QuoteSummary {
+  id: string;
+  status: Quote['status'];
+  transactionId: string;
+  customerId: string | null;
+}
+
+interface QuoteRow {
   id: string;
   status: Quote['status'];
   transaction_id: string;
@@ -35,7 +76,7 @@ export interface QuoteRow {
 }
 
 /** Maps a row to the Quote resource (the JSON columns hold what the service wrote, typed as the resource's parts). */
-export function quoteFromRow(r: QuoteRow): Quote {
+function quoteFromRow(r: QuoteRow): Quote {
   const q: Quote = {
     id: r.id, status: r.status, createdAt: isoOf(r.created_at), expiresAt: isoOf(r.expires_at),
     source: JSON.parse(r.source) as QuoteSource, destination: JSON.parse(r.destination) as ResolvedQuoteDestination,
@@ -49,17 +90,60 @@ export function quoteFromRow(r: QuoteRow): Quote {
   return q;
 }
 
-/** Inserts a quote row. */
-export function insertQuote(db: Db, r: QuoteRow): void {
-  insertRow(db, 'quotes', r);
-}
+const stored = (r: QuoteRow): StoredQuote => ({ quote: quoteFromRow(r), scenario: r.scenario });
+const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
 
-/** A quote row by id. */
-export function findQuote(db: Db, id: string): QuoteRow | undefined {
-  return db.prepare('SELECT * FROM quotes WHERE id = ?').get(id) as QuoteRow | undefined;
-}
-
-/** The quote of a transaction, if it came from one. */
-export function findQuoteByTransaction(db: Db, transactionId: string): QuoteRow | undefined {
-  return db.prepare('SELECT * FROM quotes WHERE transaction_id = ?').get(transactionId) as QuoteRow | undefined;
+/** The SQL of quotes, prepared once over a workspace's database. */
+export function quoteRepo(db: Db) {
+  const insert = db.prepare(
+    `INSERT INTO quotes (id, status, transaction_id, customer_id, source, destination, source_account_id, destination_account_id,
+       sending_currency, receiving_currency, total_sending_amount, total_receiving_amount, exchange_rate, fees_included, rate_details,
+       payment_instructions, counterparty_info, locked_side, locked_amount, request, scenario, expires_at, executed_at, created_at, updated_at)
+     VALUES (@id, @status, @transaction_id, @customer_id, @source, @destination, @source_account_id, @destination_account_id,
+       @sending_currency, @receiving_currency, @total_sending_amount, @total_receiving_amount, @exchange_rate, @fees_included, @rate_details,
+       @payment_instructions, @counterparty_info, @locked_side, @locked_amount, @request, @scenario, @expires_at, @executed_at, @created_at, @updated_at)`,
+  );
+  const byId = db.prepare<[string], QuoteRow>('SELECT * FROM quotes WHERE id = ?');
+  const byTransaction = db.prepare<[string], QuoteRow>('SELECT * FROM quotes WHERE transaction_id = ?');
+  const executed = db.prepare('UPDATE quotes SET executed_at = ? WHERE id = ?');
+  const status = db.prepare('UPDATE quotes SET status = ?, updated_at = ? WHERE id = ?');
+  return {
+    /** Stores a new PENDING quote and returns it as it reads back. */
+    insert(q: NewQuote): Quote {
+      const row: QuoteRow = {
+        id: q.id, status: 'PENDING', transaction_id: q.transactionId, customer_id: q.customerId, source: JSON.stringify(q.source),
+        destination: JSON.stringify(q.destination), source_account_id: q.sourceAccountId, destination_account_id: q.destinationAccountId,
+        sending_currency: q.sendingCurrency, receiving_currency: q.receivingCurrency, total_sending_amount: q.totalSendingAmount,
+        total_receiving_amount: q.totalReceivingAmount, exchange_rate: q.exchangeRate, fees_included: q.feesIncluded,
+        rate_details: JSON.stringify(q.rateDetails), payment_instructions: json(q.paymentInstructions), counterparty_info: json(q.counterpartyInfo),
+        locked_side: q.lockedSide, locked_amount: q.lockedAmount, request: JSON.stringify(q.request), scenario: q.scenario,
+        expires_at: q.expiresAt, executed_at: null, created_at: q.createdAt, updated_at: q.createdAt,
+      };
+      insert.run(row);
+      return quoteFromRow(row);
+    },
+    /** A quote by id. */
+    find(id: string): StoredQuote | undefined {
+      const row = byId.get(id);
+      return row && stored(row);
+    },
+    /** The quote of a transaction, if it came from one. */
+    findByTransaction(transactionId: string): StoredQuote | undefined {
+      const row = byTransaction.get(transactionId);
+      return row && stored(row);
+    },
+    /** Records when a quote was executed (or funded). */
+    setExecuted(id: string, atMs: number): void {
+      executed.run(atMs, id);
+    },
+    /** Changes a quote's status (the service checks the transition). */
+    setStatus(id: string, to: Quote['status'], atMs: number): void {
+      status.run(to, atMs, id);
+    },
+    /** A quote as the global search shows it. */
+    summary(id: string): QuoteSummary | undefined {
+      const row = byId.get(id);
+      return row && { id: row.id, status: row.status, transactionId: row.transaction_id, customerId: row.customer_id };
+    },
+  };
 }

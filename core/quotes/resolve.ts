@@ -5,9 +5,10 @@ import type { InternalAccountService } from '../accounts/internal-service';
 import type { ExternalAccountService } from '../accounts/external-service';
 import type { CustomerService } from '../customers/service';
 import type { ReceiverService } from '../receivers/service';
-import { QUOTE_SCENARIOS, scenarioKey, UMA_RECIPIENTS } from '../sandbox/scenarios';
+import { QUOTE_SCENARIOS, scenarioKey, UMA_RECIPIENTS } from '../payments/scenarios';
 import { accountRails, hasInstantRail } from '../payments/instructions';
-import { PAYMENT_RAILS, type createQuoteSchema, type PaymentRail, type QuoteSource, type ResolvedQuoteDestination } from './schema';
+import { PAYMENT_RAILS, type PaymentRail } from '../payments/vocabulary';
+import type { createQuoteSchema, QuoteSource, ResolvedQuoteDestination } from './schema';
 
 type Body = z.infer<typeof createQuoteSchema>;
 
@@ -26,7 +27,7 @@ export interface ResolvedDestination {
   receiverIdentifier: string;
   paymentRail: PaymentRail | null;
   railSelectionMode: 'MANUAL' | 'AUTO' | null;
-  /** `QUOTE:<key>` or `UMA:<local part>`; see sandbox/scenarios.ts. */
+  /** `QUOTE:<key>` or `UMA:<local part>`; see payments/scenarios.ts. */
   scenario: string;
 }
 
@@ -49,14 +50,14 @@ export function railsOf(accountType: string, info: Record<string, unknown>, curr
 export function resolveSource(body: Body, internal: InternalAccountService, customers: CustomerService): ResolvedSource {
   const s = body.source;
   if (s.sourceType === 'ACCOUNT') {
-    const row = internal.row(s.accountId);
-    if (row.status !== 'ACTIVE') throw invalidInput('source.accountId', `internal account ${s.accountId} is ${row.status}, not ACTIVE`);
-    if (row.customer_id && s.customerId && s.customerId !== row.customer_id) {
+    const account = internal.record(s.accountId);
+    if (account.status !== 'ACTIVE') throw invalidInput('source.accountId', `internal account ${s.accountId} is ${account.status}, not ACTIVE`);
+    if (account.customerId && s.customerId && s.customerId !== account.customerId) {
       throw invalidInput('source.customerId', 'must name the owner of the source account (only FBO platform accounts act for another customer)');
     }
-    const customerId = row.customer_id ?? s.customerId ?? null;
+    const customerId = account.customerId ?? s.customerId ?? null;
     if (customerId) customers.assertLive(customerId);
-    return { kind: 'ACCOUNT', accountId: row.id, currency: row.currency, customerId, accountType: row.type };
+    return { kind: 'ACCOUNT', accountId: account.id, currency: account.currency, customerId, accountType: account.type };
   }
   const code = s.currency.toUpperCase();
   if (!findCurrency(code)) throw invalidInput('source.currency', `${s.currency} is not a supported currency`);
@@ -70,23 +71,23 @@ export function resolveSource(body: Body, internal: InternalAccountService, cust
 export function resolveDestination(body: Body, external: ExternalAccountService, receivers: ReceiverService): ResolvedDestination {
   const d = body.destination;
   if (d.destinationType === 'ACCOUNT') {
-    const row = external.row(d.accountId);
-    const info = JSON.parse(row.account_info) as Record<string, unknown>;
-    const rails = railsOf(row.account_type, info, row.currency);
+    const { account, identifier } = external.destination(d.accountId);
+    const accountType = String(account.accountInfo.accountType);
+    const rails = railsOf(accountType, account.accountInfo, account.currency);
     if (d.paymentRail && !rails.includes(d.paymentRail)) {
-      throw invalidInput('destination.paymentRail', `${d.paymentRail} is not supported by this ${row.account_type}; use one of ${rails.join(', ')}`);
+      throw invalidInput('destination.paymentRail', `${d.paymentRail} is not supported by this ${accountType}; use one of ${rails.join(', ')}`);
     }
     if (body.lookupId) {
       const lookup = receivers.get(body.lookupId);
-      if (lookup.kind !== 'EXTERNAL_ACCOUNT' || lookup.target !== row.id) throw invalidInput('lookupId', `was issued for ${lookup.target}, not for ${row.id}`);
+      if (lookup.kind !== 'EXTERNAL_ACCOUNT' || lookup.target !== account.id) throw invalidInput('lookupId', `was issued for ${lookup.target}, not for ${account.id}`);
       requirePayerData(lookup.requiredPayerDataFields, body.senderCustomerInfo);
     }
     const paymentRail = d.paymentRail ?? rails[0]!;
     return {
-      kind: 'ACCOUNT', currency: row.currency, accountId: row.id, receiverIdentifier: row.primary_identifier,
-      resource: { destinationType: 'ACCOUNT', accountId: row.id, currency: row.currency, paymentRail },
+      kind: 'ACCOUNT', currency: account.currency, accountId: account.id, receiverIdentifier: identifier,
+      resource: { destinationType: 'ACCOUNT', accountId: account.id, currency: account.currency, paymentRail },
       paymentRail, railSelectionMode: d.paymentRail ? 'MANUAL' : 'AUTO',
-      scenario: `QUOTE:${scenarioKey(row.primary_identifier, QUOTE_SCENARIOS)}`,
+      scenario: `QUOTE:${scenarioKey(identifier, QUOTE_SCENARIOS)}`,
     };
   }
   if (!body.lookupId) throw invalidInput('lookupId', 'is required for a UMA_ADDRESS destination: call GET /receiver/uma/{receiverUmaAddress} first');

@@ -1,17 +1,7 @@
 import { z } from 'zod';
 import { MAX_AMOUNT } from '../kernel/money';
 import { currencySchema, paymentInstructionsSchema } from '../payments/schema';
-
-/** Every payment rail name the API accepts. */
-export const PAYMENT_RAILS = ['ACH', 'ACH_COLOMBIA', 'BANK_TRANSFER', 'BRE_B', 'CIPS', 'FAST', 'FASTER_PAYMENTS', 'FEDNOW', 'INSTAPAY', 'MOBILE_MONEY', 'NEFT', 'PAYNOW', 'PESONET', 'PIX', 'RTGS', 'RTP', 'SEPA', 'SEPA_INSTANT', 'SPEI', 'SWIFT', 'UNIONPAY', 'UPI', 'WIRE'] as const;
-/** A payment rail name. */
-export type PaymentRail = (typeof PAYMENT_RAILS)[number];
-
-/** Crypto networks named by the spec (plus TRON). */
-export const CRYPTO_NETWORKS = ['SOLANA', 'ETHEREUM', 'BASE', 'POLYGON', 'SPARK', 'LIGHTNING', 'BITCOIN', 'TRON'] as const;
-
-/** The purposes of payment the spec lists. */
-export const PURPOSES = ['GIFT', 'SELF', 'GOODS_OR_SERVICES', 'EDUCATION', 'HEALTH_OR_MEDICAL', 'REAL_ESTATE_PURCHASE', 'TAX_PAYMENT', 'LOAN_PAYMENT', 'UTILITY_BILL', 'DONATION', 'TRAVEL', 'FAMILY_SUPPORT', 'SALARY_PAYMENT', 'OTHER'] as const;
+import { CRYPTO_NETWORKS, outgoingRateDetailsSchema, PAYMENT_RAILS, PURPOSES } from '../payments/vocabulary';
 
 /** Every status of a quote. */
 export const QUOTE_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'EXPIRED'] as const;
@@ -80,18 +70,6 @@ export const createQuoteSchema = z.object({
 /** `POST /quotes/{id}/execute` body: optional and empty. */
 export const executeQuoteSchema = z.object({}).strict().optional().meta({ id: 'ExecuteQuoteRequest', description: 'Empty; clients may send `{}` or nothing' });
 
-/** The spec's OutgoingRateDetails: the rate and fee breakdown of an outgoing payment. */
-export const outgoingRateDetailsSchema = z.object({
-  counterpartyMultiplier: z.number().positive().meta({ description: 'Receiving minor units per mSAT, as the counterparty institution prices it' }),
-  counterpartyFixedFee: z.number().int().min(0).meta({ description: "The counterparty's fixed fee, in the receiving currency's smallest unit", example: 350 }),
-  svcApiMultiplier: z.number().positive().meta({ description: 'mSATs per sending minor unit, after the variable fee' }),
-  svcApiFixedFee: z.number().int().min(0).meta({ description: "The platform's fixed fee, in the sending currency's smallest unit", example: 30 }),
-  svcApiVariableFeeRate: z.number().min(0).meta({ description: 'The variable fee as a fraction of the sending amount', example: 0.003 }),
-  svcApiVariableFeeAmount: z.number().int().min(0).meta({ description: 'Sending amount × svcApiVariableFeeRate, rounded to the smallest unit', example: 30 }),
-}).strict().meta({ id: 'OutgoingRateDetails', description: 'How the rate and the fees of a payment were computed' });
-
-/** The spec's OutgoingRateDetails. */
-export type OutgoingRateDetails = z.infer<typeof outgoingRateDetailsSchema>;
 
 const timestamp = z.iso.datetime();
 

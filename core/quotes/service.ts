@@ -2,23 +2,20 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { Ctx } from '../context';
 import { conflict, invalidInput, notFound, ServiceError, unauthorized } from '../kernel/errors';
-import { currencyAmount } from '../kernel/money';
 import type { InternalAccountService } from '../accounts/internal-service';
 import type { ExternalAccountService } from '../accounts/external-service';
 import type { CustomerService } from '../customers/service';
 import type { PlatformService } from '../platform/service';
 import type { ReceiverService } from '../receivers/service';
 import type { TransactionService } from '../transactions/service';
-import type { PaymentRunner } from '../payments/runner';
+import type { PaymentRunner } from '../transactions/runner';
 import type { SignedRetry } from '../wallet/signed-retry';
-import { outgoingFromAccount, outgoingRealtime, type Funds } from '../payments/funds';
 import { counterpartyFixedFee, price } from './pricing';
-import { collectionAccountType, instructionFor } from '../payments/instructions';
-import type { PaymentInstructionsResource } from '../payments/schema';
-import { walletInstructions, walletPayload } from './wallet-funding';
-import { findQuote, findQuoteByTransaction, insertQuote, quoteFromRow, type QuoteRow } from './repo';
+import { draftQuote } from './draft';
+import { walletPayload } from './wallet-funding';
+import { quoteRepo, type QuoteSummary, type StoredQuote } from './repo';
 import { resolveDestination, resolveSource, scenarioOf } from './resolve';
-import type { createQuoteSchema, Quote, QuoteSource } from './schema';
+import type { createQuoteSchema, Quote } from './schema';
 
 /** How long a quote's price is locked. Clients must read `expiresAt`, never assume this. */
 export const QUOTE_TTL_SECONDS = 300;
@@ -46,10 +43,13 @@ export interface QuoteDeps {
 
 /** Quotes: pricing, creation with their transaction, execution, real-time funding and expiry on the workspace clock. */
 export class QuoteService {
+  private readonly repo;
+
   constructor(private readonly ctx: Ctx, private readonly d: QuoteDeps) {
+    this.repo = quoteRepo(ctx.db);
     ctx.scheduler.register(EXPIRE_JOB, (job) => this.expire(String(job.payload['quoteId'])));
     d.runner.onStatus((txId, status) => {
-      const q = findQuoteByTransaction(ctx.db, txId);
+      const q = this.repo.findByTransaction(txId)?.quote;
       if (!q || q.status !== 'PROCESSING') return;
       if (status === 'COMPLETED') this.setStatus(q.id, 'COMPLETED', 'QUOTE.COMPLETED');
       else if (status === 'FAILED' || status === 'REJECTED' || status === 'REFUNDED') this.setStatus(q.id, 'FAILED', 'QUOTE.FAILED');
@@ -80,62 +80,40 @@ export class QuoteService {
       throw new ServiceError(400, 'AMOUNT_OUT_OF_RANGE', `The sending amount ${p.totalSendingAmount} is outside the platform's ${src.currency} range ${limits.minAmount}-${limits.maxAmount}`, { field: 'lockedCurrencyAmount' });
     }
     const quoteId = this.ctx.ids('Quote');
-    const txId = this.ctx.ids('Transaction');
+    const transactionId = this.ctx.ids('Transaction');
     const reference = `Q${randomBytes(5).toString('hex').toUpperCase()}`;
-    const instructions = src.kind === 'REALTIME_FUNDING'
-      ? [instructionFor({ accountType: collectionAccountType(src.currency, src.cryptoNetwork), currency: src.currency, amount: p.totalSendingAmount, reference, seed: quoteId, platformName: config.name, cryptoNetwork: src.cryptoNetwork })]
-      : src.accountType === 'EMBEDDED_WALLET'
-        ? walletInstructions({ quoteId, accountId: src.accountId, currency: src.currency, amount: p.totalSendingAmount, reference, organizationId: config.id, platformName: config.name, nowMs: now })
-        : null;
-    const sourceResource: QuoteSource = src.kind === 'ACCOUNT'
-      ? { sourceType: 'ACCOUNT', accountId: src.accountId, ...(body.source.customerId ? { customerId: body.source.customerId } : {}) }
-      : { sourceType: 'REALTIME_FUNDING', currency: src.currency, ...(src.customerId ? { customerId: src.customerId } : {}), ...(src.cryptoNetwork ? { cryptoNetwork: src.cryptoNetwork } : {}) };
-    const counterparty = body.senderCustomerInfo && Object.keys(body.senderCustomerInfo).length ? body.senderCustomerInfo : null;
-    const funds: Funds = src.kind === 'ACCOUNT' ? outgoingFromAccount(src.accountId, src.currency, p.totalSendingAmount) : outgoingRealtime(txId, src.currency, p.totalSendingAmount);
-    const row: QuoteRow = {
-      id: quoteId, status: 'PENDING', transaction_id: txId, customer_id: src.customerId, source: JSON.stringify(sourceResource),
-      destination: JSON.stringify(dst.resource), source_account_id: src.kind === 'ACCOUNT' ? src.accountId : null, destination_account_id: dst.accountId,
-      sending_currency: src.currency, receiving_currency: dst.currency, total_sending_amount: p.totalSendingAmount,
-      total_receiving_amount: p.totalReceivingAmount, exchange_rate: p.exchangeRate, fees_included: p.feesIncluded,
-      rate_details: JSON.stringify(p.rateDetails), payment_instructions: instructions ? JSON.stringify(instructions) : null,
-      counterparty_info: counterparty ? JSON.stringify(counterparty) : null, locked_side: body.lockedCurrencySide,
-      locked_amount: body.lockedCurrencyAmount, request: JSON.stringify(body), scenario: dst.scenario,
-      expires_at: now + QUOTE_TTL_SECONDS * 1000, executed_at: null, created_at: now, updated_at: now,
-    };
-    const platformCustomerId = src.customerId ? this.d.customers.row(src.customerId).platform_customer_id : null;
+    const expiresAt = now + QUOTE_TTL_SECONDS * 1000;
+    const platformCustomerId = src.customerId ? this.d.customers.get(src.customerId).platformCustomerId : null;
+    const draft = draftQuote({ body, src, dst, price: p, config, quoteId, transactionId, reference, platformCustomerId, nowMs: now, expiresAtMs: expiresAt });
     return this.ctx.transaction(() => {
-      insertQuote(this.ctx.db, row);
-      this.d.transactions.create({
-        id: txId, type: 'OUTGOING', status: 'PENDING', direction: 'DEBIT', kind: 'QUOTE', customer_id: src.customerId,
-        platform_customer_id: platformCustomerId, quote_id: quoteId, sender_identifier: src.kind === 'ACCOUNT' ? src.accountId : null,
-        receiver_identifier: dst.receiverIdentifier, reference, sending_currency: src.currency, sent_amount: p.totalSendingAmount,
-        receiving_currency: dst.currency, received_amount: p.totalReceivingAmount, fees: p.feesIncluded, scenario: dst.scenario,
-        funds: JSON.stringify(funds),
-        data: {
-          source: sourceResource.sourceType === 'ACCOUNT' ? { sourceType: 'ACCOUNT', accountId: sourceResource.accountId, currency: src.currency } : sourceResource,
-          destination: dst.resource, sentAmount: currencyAmount(p.totalSendingAmount, src.currency),
-          receivedAmount: currencyAmount(p.totalReceivingAmount, dst.currency), exchangeRate: p.exchangeRate, fees: p.feesIncluded,
-          rateDetails: p.rateDetails, reconciliationInstructions: { reference }, paymentRail: dst.paymentRail, railSelectionMode: dst.railSelectionMode,
-          ...(instructions ? { paymentInstructions: instructions } : {}), ...(body.description ? { description: body.description } : {}),
-          ...(body.purposeOfPayment ? { purposeOfPayment: body.purposeOfPayment } : {}), ...(counterparty ? { counterpartyInformation: counterparty } : {}),
-        },
-      }, 'QUOTE_CREATED');
-      this.ctx.scheduler.schedule(EXPIRE_JOB, row.expires_at, { quoteId }, quoteId);
-      this.ctx.events.append('QUOTE.CREATED', 'Quote', quoteId, quoteFromRow(row));
-      return body.immediatelyExecute ? this.execute(quoteId) : quoteFromRow(row);
+      const quote = this.repo.insert(draft.quote);
+      this.d.transactions.create(draft.transaction, 'QUOTE_CREATED');
+      this.ctx.scheduler.schedule(EXPIRE_JOB, expiresAt, { quoteId }, quoteId);
+      this.ctx.events.append('QUOTE.CREATED', 'Quote', quoteId, quote);
+      return body.immediatelyExecute ? this.execute(quoteId) : quote;
     });
   }
 
   /** One quote (404 QUOTE_NOT_FOUND). */
   get(id: string): Quote {
-    return quoteFromRow(this.row(id));
+    return this.stored(id).quote;
   }
 
-  /** The stored row (404 QUOTE_NOT_FOUND). */
-  row(id: string): QuoteRow {
-    const r = findQuote(this.ctx.db, id);
-    if (!r) throw notFound('QUOTE_NOT_FOUND', `Quote ${id} not found`);
-    return r;
+  /** The quote a transaction came from, if any. */
+  ofTransaction(transactionId: string): Quote | undefined {
+    return this.repo.findByTransaction(transactionId)?.quote;
+  }
+
+  /** A quote as the global search shows it, if `id` names one. */
+  summary(id: string): QuoteSummary | undefined {
+    return this.repo.summary(id);
+  }
+
+  /** The stored quote with its scenario (404 QUOTE_NOT_FOUND). */
+  private stored(id: string): StoredQuote {
+    const found = this.repo.find(id);
+    if (!found) throw notFound('QUOTE_NOT_FOUND', `Quote ${id} not found`);
+    return found;
   }
 
   /**
@@ -143,65 +121,74 @@ export class QuoteService {
    * not executable). An EMBEDDED_WALLET source also needs a stamp over its instruction's payloadToSign.
    */
   execute(id: string, walletSignature?: string): Quote {
-    const q = this.row(id);
+    const stored = this.stored(id);
+    const q = stored.quote;
+    const sourceAccountId = sourceAccountOf(q);
     this.checkWalletSignature(q, walletSignature);
-    if (q.status === 'PENDING' && this.ctx.clock.nowMs() >= q.expires_at) {
+    if (q.status === 'PENDING' && this.ctx.clock.nowMs() >= Date.parse(q.expiresAt)) {
       this.expire(id);
-      throw conflict(`Quote ${id} expired at ${new Date(q.expires_at).toISOString()} and can no longer be executed`, 'CONFLICT', { status: 'EXPIRED' });
+      throw conflict(`Quote ${id} expired at ${q.expiresAt} and can no longer be executed`, 'CONFLICT', { status: 'EXPIRED' });
     }
     if (q.status !== 'PENDING') throw conflict(`Quote ${id} is ${q.status} and cannot be executed`, 'CONFLICT', { status: q.status });
-    if (!q.source_account_id) throw invalidInput('quoteId', 'a REALTIME_FUNDING quote executes when its funds arrive (sandbox: POST /sandbox/send), not through execute');
-    const available = this.d.internal.get(q.source_account_id).balance.amount;
-    if (available < q.total_sending_amount) {
-      throw new ServiceError(400, 'INSUFFICIENT_FUNDS', `The source account holds ${available} but the quote needs ${q.total_sending_amount} (${q.sending_currency} minor units)`, { available, required: q.total_sending_amount });
+    if (!sourceAccountId) throw invalidInput('quoteId', 'a REALTIME_FUNDING quote executes when its funds arrive (sandbox: POST /sandbox/send), not through execute');
+    const available = this.d.internal.get(sourceAccountId).balance.amount;
+    if (available < q.totalSendingAmount) {
+      throw new ServiceError(400, 'INSUFFICIENT_FUNDS', `The source account holds ${available} but the quote needs ${q.totalSendingAmount} (${q.sendingCurrency.code} minor units)`, { available, required: q.totalSendingAmount });
     }
-    return this.start(q, 'QUOTE_EXECUTED');
+    return this.start(stored, 'QUOTE_EXECUTED');
   }
 
   /** Sandbox: pays a REALTIME_FUNDING quote as its payer would, which starts it. */
   fundRealtime(id: string, currencyCode: string, amount?: number): Quote {
-    const q = this.row(id);
-    if (q.source_account_id) throw invalidInput('quoteId', 'is funded from an internal account; execute it instead');
-    if (q.status === 'PENDING' && this.ctx.clock.nowMs() >= q.expires_at) this.expire(id);
-    const current = this.row(id);
+    const stored = this.stored(id);
+    const q = stored.quote;
+    if (sourceAccountOf(q)) throw invalidInput('quoteId', 'is funded from an internal account; execute it instead');
+    if (q.status === 'PENDING' && this.ctx.clock.nowMs() >= Date.parse(q.expiresAt)) this.expire(id);
+    const current = this.get(id);
     if (current.status !== 'PENDING') throw conflict(`Quote ${id} is ${current.status} and cannot be funded`, 'CONFLICT', { status: current.status });
-    if (currencyCode.toUpperCase() !== q.sending_currency) throw invalidInput('currencyCode', `must be the quote's sending currency ${q.sending_currency}`);
-    if (amount !== undefined && amount !== q.total_sending_amount) throw new ServiceError(400, 'INVALID_AMOUNT', `The payment of ${amount} does not match the quoted ${q.total_sending_amount}`, { field: 'currencyAmount' });
-    return this.start(q, 'REALTIME_FUNDS_RECEIVED');
+    if (currencyCode.toUpperCase() !== q.sendingCurrency.code) throw invalidInput('currencyCode', `must be the quote's sending currency ${q.sendingCurrency.code}`);
+    if (amount !== undefined && amount !== q.totalSendingAmount) throw new ServiceError(400, 'INVALID_AMOUNT', `The payment of ${amount} does not match the quoted ${q.totalSendingAmount}`, { field: 'currencyAmount' });
+    return this.start(stored, 'REALTIME_FUNDS_RECEIVED');
   }
 
-  private checkWalletSignature(q: QuoteRow, signature: string | undefined): void {
-    const payload = walletPayload(q.payment_instructions ? JSON.parse(q.payment_instructions) as PaymentInstructionsResource[] : undefined);
-    if (payload === undefined || !q.source_account_id) return;
+  private checkWalletSignature(q: Quote, signature: string | undefined): void {
+    const payload = walletPayload(q.paymentInstructions);
+    const sourceAccountId = sourceAccountOf(q);
+    if (payload === undefined || !sourceAccountId) return;
     if (!signature) throw unauthorized('Svc-Wallet-Signature is required to execute a quote funded from an embedded wallet', 'WALLET_SIGNATURE_MISSING');
-    this.d.signedRetry.check(signature, payload, { kind: 'SESSION' }, q.source_account_id);
+    this.d.signedRetry.check(signature, payload, { kind: 'SESSION' }, sourceAccountId);
   }
 
-  private start(q: QuoteRow, cause: string): Quote {
+  private start({ quote: q, scenario }: StoredQuote, cause: string): Quote {
     return this.ctx.transaction(() => {
-      this.d.runner.mover.place(this.d.runner.funds(q.transaction_id), q.transaction_id, cause);
+      this.d.runner.mover.place(this.d.runner.funds(q.transactionId), q.transactionId, cause);
       this.ctx.scheduler.cancel(EXPIRE_JOB, q.id);
-      this.ctx.db.prepare('UPDATE quotes SET executed_at = ? WHERE id = ?').run(this.ctx.clock.nowMs(), q.id);
+      this.repo.setExecuted(q.id, this.ctx.clock.nowMs());
       this.setStatus(q.id, 'PROCESSING', 'QUOTE.PROCESSING');
-      this.d.transactions.transition(q.transaction_id, 'PROCESSING', cause);
-      this.d.runner.start(q.transaction_id, scenarioOf(q.scenario));
+      this.d.transactions.transition(q.transactionId, 'PROCESSING', cause);
+      this.d.runner.start(q.transactionId, scenarioOf(scenario));
       return this.get(q.id);
     });
   }
 
   private expire(id: string): void {
     this.ctx.transaction(() => {
-      const q = this.row(id);
+      const q = this.get(id);
       if (q.status !== 'PENDING') return;
       this.setStatus(id, 'EXPIRED', 'QUOTE.EXPIRED');
-      this.d.transactions.transition(q.transaction_id, 'EXPIRED', 'QUOTE_EXPIRED', { failureReason: 'QUOTE_EXPIRED' });
+      this.d.transactions.transition(q.transactionId, 'EXPIRED', 'QUOTE_EXPIRED', { failureReason: 'QUOTE_EXPIRED' });
     });
   }
 
   private setStatus(id: string, to: Quote['status'], event: string): void {
-    const q = this.row(id);
+    const q = this.get(id);
     if (!QUOTE_TRANSITIONS[q.status].includes(to)) throw new Error(`illegal quote transition ${q.status} -> ${to} for ${id}`);
-    this.ctx.db.prepare('UPDATE quotes SET status = ?, updated_at = ? WHERE id = ?').run(to, this.ctx.clock.nowMs(), id);
+    this.repo.setStatus(id, to, this.ctx.clock.nowMs());
     this.ctx.events.append(event, 'Quote', id, this.get(id));
   }
+}
+
+/** The internal account that pays a quote (null for a REALTIME_FUNDING source). */
+function sourceAccountOf(q: Quote): string | null {
+  return q.source.sourceType === 'ACCOUNT' ? q.source.accountId : null;
 }

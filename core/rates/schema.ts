@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencySchema } from '../payments/schema';
-import { PAYMENT_RAILS } from '../quotes/schema';
+import { PAYMENT_RAILS } from '../payments/vocabulary';
 
 const code = z.string().min(3).max(5);
 

@@ -3,7 +3,8 @@ import { isoOf } from '../kernel/clock';
 import { invalidInput, ServiceError } from '../kernel/errors';
 import { convertMinor, currency, roundMinor } from '../kernel/money';
 import type { PlatformService } from '../platform/service';
-import { defaultRail, midRate, ratedCurrencies, windowStart } from './table';
+import { defaultRail } from '../payments/instructions';
+import { midRate, ratedCurrencies, windowStart } from './table';
 import type { ExchangeRate } from './schema';
 
 /** The ExchangeRate resource (declared with its schema in schema.ts). */

@@ -1,5 +1,3 @@
-import type { PAYMENT_RAILS } from '../quotes/schema';
-
 /**
  * The sandbox's deterministic rate table: units of each currency per one US dollar. Rates drift a
  * little from one 5-minute window to the next (a fixed function of the window), so the cache
@@ -44,13 +42,4 @@ export function midRate(from: string, to: string, atMs: number): number | undefi
   const f = perUsd(from, atMs);
   const t = perUsd(to, atMs);
   return f === undefined || t === undefined ? undefined : t / f;
-}
-
-/** The rail a currency settles on by default in the sandbox. */
-export function defaultRail(code: string): (typeof PAYMENT_RAILS)[number] {
-  const rails: Record<string, (typeof PAYMENT_RAILS)[number]> = {
-    USD: 'ACH', EUR: 'SEPA_INSTANT', GBP: 'FASTER_PAYMENTS', MXN: 'SPEI', BRL: 'PIX', INR: 'UPI', SGD: 'PAYNOW',
-    PHP: 'INSTAPAY', COP: 'BRE_B', CNY: 'CIPS', KES: 'MOBILE_MONEY', UGX: 'MOBILE_MONEY', TZS: 'MOBILE_MONEY',
-  };
-  return rails[code] ?? 'BANK_TRANSFER';
 }

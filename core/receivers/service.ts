@@ -2,8 +2,9 @@ import type { Ctx } from '../context';
 import { invalidInput, notFound, ServiceError } from '../kernel/errors';
 import { currency } from '../kernel/money';
 import { midRate } from '../rates/table';
-import { SANDBOX_UMA_DOMAIN, UMA_RECIPIENTS } from '../sandbox/scenarios';
+import { SANDBOX_UMA_DOMAIN, UMA_RECIPIENTS } from '../payments/scenarios';
 import type { ExternalAccountService } from '../accounts/external-service';
+import { lookupRepo } from './repo';
 import type { AccountLookup, LookupResult, UmaLookup } from './schema';
 
 /** The lookup answers (declared with their schemas in schema.ts). */
@@ -18,7 +19,11 @@ const UMA = /^\$([a-z0-9._-]{1,64})@([a-z0-9.-]+\.[a-z]{2,})$/i;
 
 /** Receiver lookups: UMA addresses at the sandbox counterparty, and the platform's external accounts. */
 export class ReceiverService {
-  constructor(private readonly ctx: Ctx, private readonly external: ExternalAccountService) {}
+  private readonly repo;
+
+  constructor(private readonly ctx: Ctx, private readonly external: ExternalAccountService) {
+    this.repo = lookupRepo(ctx.db);
+  }
 
   /** Looks up a UMA address (404 UMA_NOT_FOUND for an unknown receiver, 412 for an unsupported UMA version). */
   lookupUma(address: string, sendingCurrency = 'USD', customerId?: string): UmaLookup {
@@ -48,10 +53,10 @@ export class ReceiverService {
 
   /** A stored lookup that is still valid (404 LOOKUP_REQUEST_NOT_FOUND otherwise). */
   get(lookupId: string): LookupResult & { kind: string; target: string } {
-    const row = this.ctx.db.prepare('SELECT kind, target, response, expires_at FROM lookups WHERE id = ?').get(lookupId) as { kind: string; target: string; response: string; expires_at: number } | undefined;
-    if (!row) throw notFound('LOOKUP_REQUEST_NOT_FOUND', `Lookup ${lookupId} not found`);
-    if (row.expires_at <= this.ctx.clock.nowMs()) throw notFound('LOOKUP_REQUEST_NOT_FOUND', `Lookup ${lookupId} has expired; look the receiver up again`);
-    return { ...(JSON.parse(row.response) as LookupResult), kind: row.kind, target: row.target };
+    const found = this.repo.find(lookupId);
+    if (!found) throw notFound('LOOKUP_REQUEST_NOT_FOUND', `Lookup ${lookupId} not found`);
+    if (found.expiresAt <= this.ctx.clock.nowMs()) throw notFound('LOOKUP_REQUEST_NOT_FOUND', `Lookup ${lookupId} has expired; look the receiver up again`);
+    return { ...found.response, kind: found.kind, target: found.target };
   }
 
   private supported(receiving: string, sending: string) {
@@ -65,9 +70,7 @@ export class ReceiverService {
     const id = this.ctx.ids('Lookup');
     const result = { lookupId: id, ...body } as T;
     const now = this.ctx.clock.nowMs();
-    this.ctx.db
-      .prepare('INSERT INTO lookups (id, kind, target, customer_id, response, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(id, kind, target, customerId ?? null, JSON.stringify(result), now, now + LOOKUP_TTL_MS);
+    this.repo.insert(id, { kind, target, customerId: customerId ?? null, response: result, atMs: now, expiresAt: now + LOOKUP_TTL_MS });
     return result;
   }
 }

@@ -3,20 +3,20 @@ import type { Ctx } from '../context';
 import { invalidInput, notFound, ServiceError } from '../kernel/errors';
 import { currencyAmount, findCurrency } from '../kernel/money';
 import type { InternalAccountService } from '../accounts/internal-service';
-import { findCustomer, type CustomerRow } from '../customers/repo';
+import type { CustomerService } from '../customers/service';
+import { verificationStatusOf, type Customer } from '../customers/schema';
 import type { TransactionService } from '../transactions/service';
 import type { IncomingTransaction } from '../transactions/schema';
-import type { PaymentRunner } from '../payments/runner';
+import type { PaymentRunner } from '../transactions/runner';
 import { incomingToAccount } from '../payments/funds';
-import { QUOTE_SCENARIOS } from './scenarios';
+import { QUOTE_SCENARIOS } from '../payments/scenarios';
 import type { umaReceiveSchema } from './schema';
-
-type Receiver = Pick<CustomerRow, 'id' | 'platform_customer_id' | 'kyc_status' | 'uma_address'>;
 
 /** Sandbox: an incoming UMA payment lands on the receiving customer's internal account in that currency. */
 export class IncomingPaymentSimulator {
   constructor(
     private readonly ctx: Ctx,
+    private readonly customers: CustomerService,
     private readonly internal: InternalAccountService,
     private readonly transactions: TransactionService,
     private readonly runner: PaymentRunner,
@@ -28,15 +28,15 @@ export class IncomingPaymentSimulator {
     const cur = body.receivingCurrencyCode.toUpperCase();
     if (!findCurrency(cur)) throw invalidInput('receivingCurrencyCode', `${body.receivingCurrencyCode} is not a supported currency`);
     return this.ctx.transaction(() => {
-      const account = this.internal.provision(customer.id, [cur], customer.kyc_status === 'APPROVED' ? 'ACTIVE' : 'PENDING')[0]!;
+      const account = this.internal.provision(customer.id, [cur], verificationStatusOf(customer) === 'APPROVED' ? 'ACTIVE' : 'PENDING')[0]!;
       const id = this.ctx.ids('Transaction');
       const reference = `U${id.slice(-10).replace(/-/g, '').toUpperCase()}`;
       const funds = incomingToAccount(account.id, cur, body.receivingCurrencyAmount, 'uma-inbound');
       const tx = this.transactions.create({
-        id, type: 'INCOMING', status: 'PENDING', direction: 'CREDIT', kind: 'UMA_RECEIVE', customer_id: customer.id,
-        platform_customer_id: customer.platform_customer_id, quote_id: null, sender_identifier: body.senderUmaAddress,
-        receiver_identifier: customer.uma_address, reference, sending_currency: null, sent_amount: null, receiving_currency: cur,
-        received_amount: body.receivingCurrencyAmount, fees: 0, scenario: 'UMA_RECEIVE:SUCCESS', funds: JSON.stringify(funds),
+        id, type: 'INCOMING', status: 'PENDING', direction: 'CREDIT', kind: 'UMA_RECEIVE', customerId: customer.id,
+        platformCustomerId: customer.platformCustomerId, quoteId: null, senderIdentifier: body.senderUmaAddress,
+        receiverIdentifier: customer.umaAddress, reference, sendingCurrency: null, sentAmount: null, receivingCurrency: cur,
+        receivedAmount: body.receivingCurrencyAmount, fees: 0, scenario: 'UMA_RECEIVE:SUCCESS', funds,
         data: {
           source: { sourceType: 'UMA_ADDRESS', umaAddress: body.senderUmaAddress, currency: cur },
           destination: { destinationType: 'ACCOUNT', accountId: account.id, currency: cur },
@@ -49,23 +49,20 @@ export class IncomingPaymentSimulator {
     });
   }
 
-  private byAddress(address: string): Receiver {
-    const customer = this.ctx.db
-      .prepare('SELECT id, platform_customer_id, kyc_status, uma_address FROM customers WHERE lower(uma_address) = lower(?) AND is_deleted = 0')
-      .get(address) as Receiver | undefined;
+  private byAddress(address: string): Customer {
+    const customer = this.customers.findLiveByUmaAddress(address);
     if (!customer) throw notFound('UMA_NOT_FOUND', `No customer of this platform has the UMA address ${address}`);
     return customer;
   }
 
   /** Upstream's alternative: the receiver named by id, its UMA address implied (and checked against one given too). */
-  private byCustomerId(customerId: string, address: string | undefined): Receiver {
-    const customer = findCustomer(this.ctx.db, customerId);
-    if (!customer) throw notFound('USER_NOT_FOUND', `Customer ${customerId} not found`);
-    if (customer.is_deleted) throw new ServiceError(410, 'CUSTOMER_DELETED', `Customer ${customerId} has been deleted and cannot receive payments`);
-    if (!customer.uma_address) throw invalidInput('customerId', `customer ${customerId} has no UMA address to receive on`);
-    if (address !== undefined && address.toLowerCase() !== customer.uma_address.toLowerCase()) {
-      throw invalidInput('receiverUmaAddress', `${address} is not the UMA address of customer ${customerId} (${customer.uma_address}); send one of the two, or both agreeing`,
-        [{ field: 'customerId', message: `names a customer whose UMA address is ${customer.uma_address}` }]);
+  private byCustomerId(customerId: string, address: string | undefined): Customer {
+    const customer = this.customers.get(customerId);
+    if (customer.isDeleted) throw new ServiceError(410, 'CUSTOMER_DELETED', `Customer ${customerId} has been deleted and cannot receive payments`);
+    if (!customer.umaAddress) throw invalidInput('customerId', `customer ${customerId} has no UMA address to receive on`);
+    if (address !== undefined && address.toLowerCase() !== customer.umaAddress.toLowerCase()) {
+      throw invalidInput('receiverUmaAddress', `${address} is not the UMA address of customer ${customerId} (${customer.umaAddress}); send one of the two, or both agreeing`,
+        [{ field: 'customerId', message: `names a customer whose UMA address is ${customer.umaAddress}` }]);
     }
     return customer;
   }

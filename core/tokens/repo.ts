@@ -1,10 +1,11 @@
 import type { Db } from '../kernel/db';
 import { isoOf } from '../kernel/clock';
+import { selectPage, type Page } from '../kernel/pagination';
 import type { Permission } from '../api/types';
 import type { ApiToken } from './schema';
 
 /** A token row as stored. */
-export interface TokenRow {
+interface TokenRow {
   id: string;
   name: string;
   secret_hash: string;
@@ -16,8 +17,25 @@ export interface TokenRow {
   deleted_at: number | null;
 }
 
+/** A live token with the salted hash its secret is checked against (the hash never leaves this area). */
+export interface TokenSecret {
+  token: ApiToken;
+  secretHash: string;
+  secretSalt: string;
+}
+
+/** A token to store. */
+export interface NewToken {
+  id: string;
+  name: string;
+  secretHash: string;
+  secretSalt: string;
+  permissions: Permission[];
+  atMs: number;
+}
+
 /** Maps a stored token to its API form (never including the hash). */
-export function tokenFromRow(row: TokenRow): ApiToken {
+function tokenFromRow(row: TokenRow): ApiToken {
   const t: ApiToken = {
     id: row.id,
     name: row.name,
@@ -30,15 +48,48 @@ export function tokenFromRow(row: TokenRow): ApiToken {
   return t;
 }
 
-/** Inserts a token row. */
-export function insertToken(db: Db, row: Omit<TokenRow, 'last_used_at' | 'deleted_at'>): void {
-  db.prepare(
+/** The SQL of API tokens, prepared once over a workspace's database. */
+export function tokenRepo(db: Db) {
+  const insert = db.prepare(
     `INSERT INTO api_tokens (id, name, secret_hash, secret_salt, permissions, created_at, updated_at)
      VALUES (@id, @name, @secret_hash, @secret_salt, @permissions, @created_at, @updated_at)`,
-  ).run(row);
-}
-
-/** A live (not deleted) token by id. */
-export function findLiveToken(db: Db, id: string): TokenRow | undefined {
-  return db.prepare('SELECT * FROM api_tokens WHERE id = ? AND deleted_at IS NULL').get(id) as TokenRow | undefined;
+  );
+  const findLive = db.prepare<[string], TokenRow>('SELECT * FROM api_tokens WHERE id = ? AND deleted_at IS NULL');
+  const remove = db.prepare('UPDATE api_tokens SET deleted_at = ?, updated_at = ? WHERE id = ?');
+  const countLive = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM api_tokens WHERE deleted_at IS NULL');
+  const touch = db.prepare('UPDATE api_tokens SET last_used_at = ? WHERE id = ?');
+  return {
+    /** Stores a new token. */
+    insert(t: NewToken): void {
+      insert.run({
+        id: t.id, name: t.name, secret_hash: t.secretHash, secret_salt: t.secretSalt,
+        permissions: JSON.stringify(t.permissions), created_at: t.atMs, updated_at: t.atMs,
+      });
+    },
+    /** A live (not deleted) token with its secret's hash. */
+    findLive(id: string): TokenSecret | undefined {
+      const row = findLive.get(id);
+      return row && { token: tokenFromRow(row), secretHash: row.secret_hash, secretSalt: row.secret_salt };
+    },
+    /** Live tokens, newest first. */
+    list(limit: number, cursor?: string): Page<ApiToken> {
+      return selectPage<TokenRow, ApiToken>(db, {
+        select: 'SELECT * FROM api_tokens', from: 'FROM api_tokens', where: ['deleted_at IS NULL'], params: [],
+        limit, cursor, order: 'desc', keyColumn: 'created_at', idColumn: 'id',
+        map: tokenFromRow, position: (r) => ({ k: r.created_at, id: r.id }),
+      });
+    },
+    /** Marks a token deleted. */
+    delete(id: string, atMs: number): void {
+      remove.run(atMs, atMs, id);
+    },
+    /** Number of live tokens. */
+    count(): number {
+      return countLive.get()!.n;
+    },
+    /** Records that a token authenticated a call. */
+    touch(id: string, atMs: number): void {
+      touch.run(atMs, id);
+    },
+  };
 }

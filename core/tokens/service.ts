@@ -1,9 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Ctx } from '../context';
 import { notFound, unauthorized } from '../kernel/errors';
-import { selectPage, type Page } from '../kernel/pagination';
-import type { Permission, Principal } from '../api/types';
-import { findLiveToken, insertToken, tokenFromRow, type TokenRow } from './repo';
+import type { Page } from '../kernel/pagination';
+import type { Authenticator, Permission, Principal } from '../api/types';
+import { tokenRepo, type TokenSecret } from './repo';
 import type { ApiToken, CreatedApiToken } from './schema';
 
 // Why SHA-256 and not a slow KDF: secrets are 256-bit random values, so brute force is hopeless and
@@ -13,8 +13,12 @@ function hashSecret(secret: string, salt: string): string {
 }
 
 /** API tokens: creation (secret shown once), listing, revocation, and Basic-auth verification. */
-export class TokenService {
-  constructor(private readonly ctx: Ctx) {}
+export class TokenService implements Authenticator {
+  private readonly repo;
+
+  constructor(private readonly ctx: Ctx) {
+    this.repo = tokenRepo(ctx.db);
+  }
 
   /** Creates a token; `id` and `secret` may be given (seeding from SVC_CLIENT_ID/SVC_CLIENT_SECRET). */
   create(name: string, permissions: Permission[], fixed?: { id: string; secret: string }): CreatedApiToken {
@@ -23,10 +27,7 @@ export class TokenService {
     const salt = randomBytes(16).toString('hex');
     const now = this.ctx.clock.nowMs();
     this.ctx.transaction(() => {
-      insertToken(this.ctx.db, {
-        id, name, secret_hash: hashSecret(secret, salt), secret_salt: salt,
-        permissions: JSON.stringify([...new Set(permissions)]), created_at: now, updated_at: now,
-      });
+      this.repo.insert({ id, name, secretHash: hashSecret(secret, salt), secretSalt: salt, permissions: [...new Set(permissions)], atMs: now });
       this.ctx.events.append('TOKEN.CREATED', 'Token', id, { name, permissions });
     });
     return { ...this.get(id), clientSecret: secret };
@@ -34,32 +35,28 @@ export class TokenService {
 
   /** One live token. */
   get(id: string): ApiToken {
-    const row = findLiveToken(this.ctx.db, id);
-    if (!row) throw notFound('TOKEN_NOT_FOUND', `Token ${id} not found`);
-    return tokenFromRow(row);
+    const found = this.repo.findLive(id);
+    if (!found) throw notFound('TOKEN_NOT_FOUND', `Token ${id} not found`);
+    return found.token;
   }
 
   /** Live tokens, newest first. */
   list(limit: number, cursor?: string): Page<ApiToken> {
-    return selectPage<TokenRow, ApiToken>(this.ctx.db, {
-      select: 'SELECT * FROM api_tokens', from: 'FROM api_tokens', where: ['deleted_at IS NULL'], params: [],
-      limit, cursor, order: 'desc', keyColumn: 'created_at', idColumn: 'id',
-      map: tokenFromRow, position: (r) => ({ k: r.created_at, id: r.id }),
-    });
+    return this.repo.list(limit, cursor);
   }
 
   /** Revokes a token; later calls with it are 401. */
   delete(id: string): void {
     this.get(id);
     this.ctx.transaction(() => {
-      this.ctx.db.prepare('UPDATE api_tokens SET deleted_at = ?, updated_at = ? WHERE id = ?').run(this.ctx.clock.nowMs(), this.ctx.clock.nowMs(), id);
+      this.repo.delete(id, this.ctx.clock.nowMs());
       this.ctx.events.append('TOKEN.DELETED', 'Token', id, {});
     });
   }
 
   /** Number of live tokens. */
   count(): number {
-    return (this.ctx.db.prepare('SELECT count(*) AS n FROM api_tokens WHERE deleted_at IS NULL').get() as { n: number }).n;
+    return this.repo.count();
   }
 
   /** Verifies an `Authorization: Basic` header value and returns the calling principal. */
@@ -70,21 +67,21 @@ export class TokenService {
     const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
     // Why several split points: client ids look like `Token:<uuid>` (a colon inside the user part) and
     // fixed secrets may contain colons too, so the split is the one whose left side names a live token.
-    let row: TokenRow | undefined;
+    let row: TokenSecret | undefined;
     let secret = '';
     for (let i = decoded.lastIndexOf(':'); i > 0; i = decoded.lastIndexOf(':', i - 1)) {
-      row = findLiveToken(this.ctx.db, decoded.slice(0, i));
+      row = this.repo.findLive(decoded.slice(0, i));
       if (row) {
         secret = decoded.slice(i + 1);
         break;
       }
     }
     if (!decoded.includes(':')) throw unauthorized('Basic credentials must be "clientId:clientSecret"');
-    const expected = row ? Buffer.from(row.secret_hash, 'hex') : Buffer.alloc(32);
-    const actual = Buffer.from(hashSecret(secret, row?.secret_salt ?? 'absent'), 'hex');
+    const expected = row ? Buffer.from(row.secretHash, 'hex') : Buffer.alloc(32);
+    const actual = Buffer.from(hashSecret(secret, row?.secretSalt ?? 'absent'), 'hex');
     if (!row || !timingSafeEqual(expected, actual)) throw unauthorized('Invalid client id or client secret');
-    const id = row.id;
-    this.ctx.db.prepare('UPDATE api_tokens SET last_used_at = ? WHERE id = ?').run(this.ctx.clock.nowMs(), id);
-    return { kind: 'TOKEN', id, permissions: JSON.parse(row.permissions) as Permission[] };
+    const id = row.token.id;
+    this.repo.touch(id, this.ctx.clock.nowMs());
+    return { kind: 'TOKEN', id, permissions: row.token.permissions };
   }
 }

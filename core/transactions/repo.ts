@@ -1,5 +1,6 @@
 import type { Db } from '../kernel/db';
 import { isoOf } from '../kernel/clock';
+import type { Funds } from '../payments/funds';
 import type { IncomingTransaction, OutgoingTransaction, Refund, Transaction, TxStatus } from './schema';
 
 /** Fields of a transaction held in columns; everything else of the resource is in the `data` JSON. */
@@ -9,33 +10,62 @@ export type OutgoingTxData = Omit<OutgoingTransaction, ColumnFields>;
 /** The `data` of an incoming transaction. */
 export type IncomingTxData = Omit<IncomingTransaction, ColumnFields>;
 
-/** A transaction row: indexed columns plus the resource's remaining fields in `data`. */
-export interface TxRow {
+/** What made a transaction: a quote, a transfer either way, or an incoming UMA payment. */
+export type TxKind = 'QUOTE' | 'TRANSFER_IN' | 'TRANSFER_OUT' | 'UMA_RECEIVE';
+
+/** The indexed fields of a new transaction; the rest of the resource travels in `data`. */
+interface NewTxFields {
   id: string;
-  type: 'INCOMING' | 'OUTGOING';
   status: TxStatus;
   direction: 'CREDIT' | 'DEBIT';
-  kind: 'QUOTE' | 'TRANSFER_IN' | 'TRANSFER_OUT' | 'UMA_RECEIVE';
-  customer_id: string | null;
-  platform_customer_id: string | null;
-  quote_id: string | null;
-  sender_identifier: string | null;
-  receiver_identifier: string | null;
+  kind: TxKind;
+  customerId: string | null;
+  platformCustomerId: string | null;
+  quoteId: string | null;
+  senderIdentifier: string | null;
+  receiverIdentifier: string | null;
   reference: string | null;
-  sending_currency: string | null;
-  sent_amount: number | null;
-  receiving_currency: string;
-  received_amount: number | null;
+  sendingCurrency: string | null;
+  sentAmount: number | null;
+  receivingCurrency: string;
+  receivedAmount: number | null;
   fees: number;
+  /** The sandbox scenario the payment plays (`QUOTE:<key>`, `TRANSFER:<key>`, ...). */
   scenario: string;
-  failure_reason: string | null;
-  refund: string | null;
   /** Where the payment's money sits while it is in flight (see payments/funds.ts); never exposed. */
-  funds: string;
-  data: string;
-  settled_at: number | null;
-  created_at: number;
-  updated_at: number;
+  funds: Funds;
+  failureReason?: string | null;
+}
+/** An outgoing transaction to create. */
+export type NewOutgoing = NewTxFields & { type: 'OUTGOING'; data: OutgoingTxData };
+/** An incoming transaction to create. */
+export type NewIncoming = NewTxFields & { type: 'INCOMING'; data: IncomingTxData };
+/** A transaction of either kind to create. */
+export type NewTransaction = NewOutgoing | NewIncoming;
+
+/** A stored transaction: the resource, with the scenario it plays and its money in flight. */
+export interface TransactionRecord {
+  transaction: Transaction;
+  scenario: string;
+  funds: Funds;
+}
+
+/** One entry of a transaction's history (its timeline). */
+export interface TxHistoryEntry {
+  status: string;
+  cause: string;
+  details: Record<string, unknown>;
+  at: string;
+}
+
+/** A transaction row: indexed columns plus the resource's remaining fields in `data`. */
+export interface TxRow {
+  id: string; type: 'INCOMING' | 'OUTGOING'; status: TxStatus; direction: 'CREDIT' | 'DEBIT'; kind: TxKind;
+  customer_id: string | null; platform_customer_id: string | null; quote_id: string | null;
+  sender_identifier: string | null; receiver_identifier: string | null; reference: string | null;
+  sending_currency: string | null; sent_amount: number | null; receiving_currency: string; received_amount: number | null;
+  fees: number; scenario: string; failure_reason: string | null; refund: string | null; funds: string; data: string;
+  settled_at: number | null; created_at: number; updated_at: number;
 }
 
 /**
@@ -63,33 +93,61 @@ export function txFromRow(r: TxRow): Transaction {
   return tx;
 }
 
-/** Inserts a transaction row. */
-export function insertTx(db: Db, r: TxRow): void {
-  db.prepare(
+/** The SQL of one transaction at a time (creation, status, refund, history), prepared once over a workspace's database. */
+export function transactionRepo(db: Db) {
+  const insert = db.prepare(
     `INSERT INTO transactions (id, type, status, direction, kind, customer_id, platform_customer_id, quote_id, sender_identifier,
        receiver_identifier, reference, sending_currency, sent_amount, receiving_currency, received_amount, fees, scenario,
        failure_reason, refund, funds, data, settled_at, created_at, updated_at)
      VALUES (@id, @type, @status, @direction, @kind, @customer_id, @platform_customer_id, @quote_id, @sender_identifier,
        @receiver_identifier, @reference, @sending_currency, @sent_amount, @receiving_currency, @received_amount, @fees, @scenario,
        @failure_reason, @refund, @funds, @data, @settled_at, @created_at, @updated_at)`,
-  ).run(r);
-}
-
-/** A transaction row by id. */
-export function findTx(db: Db, id: string): TxRow | undefined {
-  return db.prepare('SELECT * FROM transactions WHERE id = ?').get(id) as TxRow | undefined;
-}
-
-/** One entry of a transaction's history (its timeline). */
-export interface TxHistoryEntry {
-  status: string;
-  cause: string;
-  details: Record<string, unknown>;
-  at: string;
-}
-
-/** The status history of a transaction, oldest first. */
-export function txHistory(db: Db, id: string): TxHistoryEntry[] {
-  const rows = db.prepare('SELECT status, cause, details, at FROM transaction_history WHERE transaction_id = ? ORDER BY seq').all(id) as { status: string; cause: string; details: string; at: number }[];
-  return rows.map((r) => ({ status: r.status, cause: r.cause, details: JSON.parse(r.details) as Record<string, unknown>, at: isoOf(r.at) }));
+  );
+  const byId = db.prepare<[string], TxRow>('SELECT * FROM transactions WHERE id = ?');
+  // A change keeps the failure reason and settlement time it does not name (coalesce with the stored ones).
+  const status = db.prepare('UPDATE transactions SET status = ?, failure_reason = coalesce(?, failure_reason), settled_at = coalesce(?, settled_at), updated_at = ? WHERE id = ?');
+  const refund = db.prepare('UPDATE transactions SET refund = ?, updated_at = ? WHERE id = ?');
+  const addHistory = db.prepare('INSERT INTO transaction_history (transaction_id, status, cause, details, at) VALUES (?, ?, ?, ?, ?)');
+  const history = db.prepare<[string], { status: string; cause: string; details: string; at: number }>(
+    'SELECT status, cause, details, at FROM transaction_history WHERE transaction_id = ? ORDER BY seq',
+  );
+  const read = (id: string): Transaction => txFromRow(byId.get(id)!);
+  return {
+    /** Stores a new transaction and returns its resource. */
+    insert(tx: NewTransaction, atMs: number): Transaction {
+      const row: TxRow = {
+        id: tx.id, type: tx.type, status: tx.status, direction: tx.direction, kind: tx.kind, customer_id: tx.customerId,
+        platform_customer_id: tx.platformCustomerId, quote_id: tx.quoteId, sender_identifier: tx.senderIdentifier,
+        receiver_identifier: tx.receiverIdentifier, reference: tx.reference, sending_currency: tx.sendingCurrency, sent_amount: tx.sentAmount,
+        receiving_currency: tx.receivingCurrency, received_amount: tx.receivedAmount, fees: tx.fees, scenario: tx.scenario,
+        failure_reason: tx.failureReason ?? null, refund: null, funds: JSON.stringify(tx.funds), data: JSON.stringify(tx.data),
+        settled_at: null, created_at: atMs, updated_at: atMs,
+      };
+      insert.run(row);
+      return txFromRow(row);
+    },
+    /** A transaction with its scenario and money in flight. */
+    find(id: string): TransactionRecord | undefined {
+      const row = byId.get(id);
+      return row && { transaction: txFromRow(row), scenario: row.scenario, funds: JSON.parse(row.funds) as Funds };
+    },
+    /** Changes the status (and the failure reason or settlement time when given); returns the transaction as it now stands. */
+    setStatus(id: string, to: TxStatus, change: { failureReason: string | null; settledAt: number | null }, atMs: number): Transaction {
+      status.run(to, change.failureReason, change.settledAt, atMs, id);
+      return read(id);
+    },
+    /** Sets or advances the refund; returns the transaction as it now stands. */
+    setRefund(id: string, r: Refund, atMs: number): Transaction {
+      refund.run(JSON.stringify(r), atMs, id);
+      return read(id);
+    },
+    /** Appends an entry to a transaction's history. */
+    addHistory(id: string, status: string, cause: string, details: Record<string, unknown>, atMs: number): void {
+      addHistory.run(id, status, cause, JSON.stringify(details), atMs);
+    },
+    /** The status history of a transaction, oldest first. */
+    history(id: string): TxHistoryEntry[] {
+      return history.all(id).map((r) => ({ status: r.status, cause: r.cause, details: JSON.parse(r.details) as Record<string, unknown>, at: isoOf(r.at) }));
+    },
+  };
 }

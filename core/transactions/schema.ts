@@ -1,31 +1,12 @@
 import { z } from 'zod';
 import { pageSchema } from '../kernel/pagination';
 import { currencyAmountSchema, paymentInstructionsSchema } from '../payments/schema';
-import { CRYPTO_NETWORKS, outgoingRateDetailsSchema, PAYMENT_RAILS, PURPOSES } from '../quotes/schema';
+import { CRYPTO_NETWORKS, INCOMING_FAILURE_REASONS, OUTGOING_FAILURE_REASONS, outgoingRateDetailsSchema, PAYMENT_RAILS, PURPOSES } from '../payments/vocabulary';
 
 /** Every transaction status of the spec. */
 export const TX_STATUSES = ['CREATED', 'PENDING', 'PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'EXPIRED'] as const;
 /** A transaction status. */
 export type TxStatus = (typeof TX_STATUSES)[number];
-
-/**
- * Why an outgoing payment failed: upstream's values (without the SCA and deprecated ones) plus
- * INSUFFICIENT_FUNDS, which the sandbox's transfer-out suffix 002 reports.
- */
-export const OUTGOING_FAILURE_REASONS = [
-  'QUOTE_EXPIRED', 'QUOTE_RATE_UNAVAILABLE', 'QUOTE_EXECUTION_FAILED', 'FUNDING_AMOUNT_MISMATCH', 'PAYOUT_RETURNED', 'LIMIT_EXCEEDED',
-  'ACCOUNT_CANNOT_RECEIVE', 'ACCOUNT_INVALID', 'COMPLIANCE_REJECTED', 'INSUFFICIENT_FUNDS',
-] as const;
-
-/**
- * Why an incoming payment failed: upstream's values plus the reasons of a failed transfer-in pull
- * (the sandbox's suffixes 002 to 005 on the external account).
- */
-export const INCOMING_FAILURE_REASONS = [
-  'LNURLP_FAILED', 'PAY_REQUEST_FAILED', 'PAYMENT_APPROVAL_WEBHOOK_ERROR', 'PAYMENT_APPROVAL_TIMED_OUT', 'OFFRAMP_FAILED',
-  'MISSING_MANDATORY_PAYEE_DATA', 'QUOTE_EXPIRED', 'QUOTE_EXECUTION_FAILED', 'COMPLIANCE_REJECTED', 'COLLECTION_FAILED',
-  'INSUFFICIENT_FUNDS', 'ACCOUNT_INVALID', 'ACCOUNT_CANNOT_RECEIVE',
-] as const;
 
 const timestamp = z.iso.datetime();
 const currencyCode = z.string().meta({ example: 'USD' });
@@ -133,8 +114,6 @@ export type Transaction = z.infer<typeof transactionSchema>;
 export type OutgoingTransaction = z.infer<typeof outgoingTransactionSchema>;
 /** An incoming transaction. */
 export type IncomingTransaction = z.infer<typeof incomingTransactionSchema>;
-/** A failure reason of either kind. */
-export type FailureReason = (typeof OUTGOING_FAILURE_REASONS)[number] | (typeof INCOMING_FAILURE_REASONS)[number];
 
 /** A page of transactions. */
 export const transactionPageSchema = pageSchema(transactionSchema, 'TransactionList');

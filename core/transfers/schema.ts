@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_AMOUNT } from '../kernel/money';
-import { PAYMENT_RAILS, PURPOSES } from '../quotes/schema';
+import { PAYMENT_RAILS, PURPOSES } from '../payments/vocabulary';
 
 const amount = z.number().int('must be an integer in the smallest unit of the currency').positive().max(MAX_AMOUNT)
   .meta({ description: 'In the smallest unit of the currency both accounts hold', example: 12345 });

@@ -5,13 +5,11 @@ import { currencyAmount } from '../kernel/money';
 import type { InternalAccountService } from '../accounts/internal-service';
 import type { ExternalAccountService } from '../accounts/external-service';
 import type { CustomerService } from '../customers/service';
-import type { TransactionService } from '../transactions/service';
+import type { IncomingTxData, NewTransaction, OutgoingTxData, TransactionService } from '../transactions/service';
 import type { Transaction } from '../transactions/schema';
-import type { IncomingTxData, OutgoingTxData } from '../transactions/repo';
-import type { NewTransaction } from '../transactions/service';
-import type { PaymentRunner } from '../payments/runner';
+import type { PaymentRunner } from '../transactions/runner';
 import { incomingToAccount, outgoingFromAccount, type Funds } from '../payments/funds';
-import { scenarioKey, TRANSFER_SCENARIOS } from '../sandbox/scenarios';
+import { scenarioKey, TRANSFER_SCENARIOS } from '../payments/scenarios';
 import { railsOf } from '../quotes/resolve';
 import type { transferInSchema, transferOutSchema } from './schema';
 
@@ -34,11 +32,11 @@ export class TransferService {
   /** Pushes money from an internal account to an external account of the same currency. */
   transferOut(body: z.infer<typeof transferOutSchema>): Transaction {
     const { from, to } = this.accounts(body.source.accountId, body.destination.accountId, 'source.accountId', 'destination.accountId');
-    const rails = railsOf(to.account_type, JSON.parse(to.account_info) as Record<string, unknown>, to.currency);
+    const rails = railsOf(to.accountType, to.info, to.currency);
     if (body.destination.paymentRail && !rails.includes(body.destination.paymentRail)) {
-      throw invalidInput('destination.paymentRail', `${body.destination.paymentRail} is not supported by this ${to.account_type}; use one of ${rails.join(', ')}`);
+      throw invalidInput('destination.paymentRail', `${body.destination.paymentRail} is not supported by this ${to.accountType}; use one of ${rails.join(', ')}`);
     }
-    const key = scenarioKey(to.primary_identifier, TRANSFER_SCENARIOS);
+    const key = scenarioKey(to.identifier, TRANSFER_SCENARIOS);
     const scenario = TRANSFER_SCENARIOS[key]!;
     if (!scenario.immediateFailure) {
       const available = this.internal.get(from.id).balance.amount;
@@ -52,15 +50,15 @@ export class TransferService {
       ...(body.remittanceInformation ? { remittanceInformation: body.remittanceInformation } : {}),
       ...(body.purposeOfPayment ? { purposeOfPayment: body.purposeOfPayment } : {}), ...(body.description ? { description: body.description } : {}),
     };
-    return this.begin('TRANSFER_OUT', { type: 'OUTGOING', direction: 'DEBIT', data }, from.customer_id, from.id, to.primary_identifier, from.currency, body.amount, key,
+    return this.begin('TRANSFER_OUT', { type: 'OUTGOING', direction: 'DEBIT', data }, from.customerId, from.id, to.identifier, from.currency, body.amount, key,
       outgoingFromAccount(from.id, from.currency, body.amount));
   }
 
   /** Pulls money from an external bank account into an internal account of the same currency. */
   transferIn(body: z.infer<typeof transferInSchema>): Transaction {
     const { from, to } = this.accounts(body.destination.accountId, body.source.accountId, 'destination.accountId', 'source.accountId');
-    if (!to.account_type.endsWith('_ACCOUNT')) throw invalidInput('source.accountId', `a ${to.account_type} cannot be pulled from; transfer-in needs a bank account`);
-    const key = scenarioKey(to.primary_identifier, TRANSFER_SCENARIOS);
+    if (!to.accountType.endsWith('_ACCOUNT')) throw invalidInput('source.accountId', `a ${to.accountType} cannot be pulled from; transfer-in needs a bank account`);
+    const key = scenarioKey(to.identifier, TRANSFER_SCENARIOS);
     const data: Omit<IncomingTxData, 'reconciliationInstructions'> = {
       source: { sourceType: 'ACCOUNT', accountId: to.id, currency: to.currency },
       destination: { destinationType: 'ACCOUNT', accountId: from.id, currency: from.currency },
@@ -68,14 +66,15 @@ export class TransferService {
       ...(body.description ? { description: body.description } : {}),
     };
     // A pull from the customer's bank is INCOMING but DEBIT, as upstream marks an inbound ACH pull.
-    return this.begin('TRANSFER_IN', { type: 'INCOMING', direction: 'DEBIT', data }, from.customer_id, to.primary_identifier, from.id, from.currency, body.amount, key,
+    return this.begin('TRANSFER_IN', { type: 'INCOMING', direction: 'DEBIT', data }, from.customerId, to.identifier, from.id, from.currency, body.amount, key,
       incomingToAccount(from.id, from.currency, body.amount, 'transfer-in'));
   }
 
   private accounts(internalId: string, externalId: string, internalField: string, externalField: string) {
-    const from = this.internal.row(internalId);
+    const from = this.internal.record(internalId);
     if (from.status !== 'ACTIVE') throw invalidInput(internalField, `internal account ${internalId} is ${from.status}, not ACTIVE`);
-    const to = this.external.row(externalId);
+    const { account, identifier } = this.external.destination(externalId);
+    const to = { id: account.id, currency: account.currency, accountType: String(account.accountInfo.accountType), info: account.accountInfo, identifier };
     if (to.currency !== from.currency) throw invalidInput(externalField, `is a ${to.currency} account but ${internalId} holds ${from.currency}: use a quote for cross-currency transfers`);
     return { from, to };
   }
@@ -86,16 +85,16 @@ export class TransferService {
     const id = this.ctx.ids('Transaction');
     const reference = `T${id.slice(-10).replace(/-/g, '').toUpperCase()}`;
     const reconciliationInstructions = { reference };
-    const row = {
-      id, status: scenario.immediateFailure ? 'FAILED' as const : 'PENDING' as const, kind, customer_id: customerId,
-      platform_customer_id: customerId ? this.customers.row(customerId).platform_customer_id : null, quote_id: null,
-      sender_identifier: sender, receiver_identifier: receiver, reference, sending_currency: cur, sent_amount: amount,
-      receiving_currency: cur, received_amount: amount, fees: 0, scenario: `TRANSFER:${key}`, funds: JSON.stringify(funds),
-      failure_reason: scenario.immediateFailure ?? null,
+    const fields = {
+      id, status: scenario.immediateFailure ? 'FAILED' as const : 'PENDING' as const, kind, customerId,
+      platformCustomerId: customerId ? this.customers.get(customerId).platformCustomerId : null, quoteId: null,
+      senderIdentifier: sender, receiverIdentifier: receiver, reference, sendingCurrency: cur, sentAmount: amount,
+      receivingCurrency: cur, receivedAmount: amount, fees: 0, scenario: `TRANSFER:${key}`, funds,
+      failureReason: scenario.immediateFailure ?? null,
     };
     const tx: NewTransaction = what.type === 'OUTGOING'
-      ? { ...row, type: 'OUTGOING', direction: what.direction, data: { ...what.data, reconciliationInstructions } }
-      : { ...row, type: 'INCOMING', direction: what.direction, data: { ...what.data, reconciliationInstructions } };
+      ? { ...fields, type: 'OUTGOING', direction: what.direction, data: { ...what.data, reconciliationInstructions } }
+      : { ...fields, type: 'INCOMING', direction: what.direction, data: { ...what.data, reconciliationInstructions } };
     return this.ctx.transaction(() => {
       const created = this.transactions.create(tx, scenario.immediateFailure ? `SANDBOX_${scenario.immediateFailure}` : `${kind}_CREATED`);
       if (scenario.immediateFailure) return created;

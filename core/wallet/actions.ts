@@ -6,8 +6,9 @@ import { noContent, reply } from '../api/contract';
 import { conflict, invalidInput, unauthorized } from '../kernel/errors';
 import type { InternalAccount, InternalAccountService } from '../accounts/internal-service';
 import type { CustomerService } from '../customers/service';
-import type { Customer } from '../customers/schema';
-import { authMethodsOf } from './repo';
+import { verificationStatusOf, type Customer } from '../customers/schema';
+import type { TiedContacts } from '../customers/routes';
+import { credentialRepo } from './repo';
 import { hpkeSeal, toHex } from './crypto';
 import type { CredentialService } from './credentials';
 import type { SessionService } from './sessions';
@@ -15,7 +16,9 @@ import type { Signed, SignedRequest, SignedRetry } from './signed-retry';
 import type { AuthSession, CredentialType, WalletExport, exportSchema, privacySchema } from './schema';
 
 /** Signed wallet actions beyond credentials: session refresh and revocation, export, privacy, and the tied email. */
-export class WalletActions {
+export class WalletActions implements TiedContacts {
+  private readonly repo;
+
   constructor(
     private readonly ctx: Ctx,
     private readonly sessions: SessionService,
@@ -24,20 +27,23 @@ export class WalletActions {
     private readonly internal: InternalAccountService,
     private readonly customers: CustomerService,
     private readonly organizationId: () => string,
-  ) {}
+  ) {
+    this.repo = credentialRepo(ctx.db);
+  }
 
   /** Sandbox provisioning: an EMBEDDED_WALLET for a customer, born with an EMAIL_OTP credential tied to the customer's email. */
   createWallet(customerId: string, currency: string): InternalAccount {
     this.customers.assertLive(customerId);
-    const customer = this.customers.row(customerId);
-    if (!customer.email) throw invalidInput('customerId', 'the customer needs an email: the wallet is born with an EMAIL_OTP credential tied to it');
-    if (this.ctx.db.prepare("SELECT 1 FROM internal_accounts WHERE customer_id = ? AND type = 'EMBEDDED_WALLET' AND currency = ?").get(customerId, currency)) {
+    const customer = this.customers.get(customerId);
+    const email = customer.email;
+    if (!email) throw invalidInput('customerId', 'the customer needs an email: the wallet is born with an EMAIL_OTP credential tied to it');
+    if (this.internal.findOwned(customerId, currency, 'EMBEDDED_WALLET')) {
       throw conflict(`Customer ${customerId} already has a ${currency} embedded wallet`);
     }
     return this.ctx.transaction(() => {
-      const account = this.internal.provisionEmbeddedWallet(customerId, currency, customer.kyc_status === 'APPROVED' ? 'ACTIVE' : 'PENDING');
-      this.ctx.db.prepare('INSERT INTO wallet_secrets (account_id, mnemonic, created_at) VALUES (?, ?, ?)').run(account.id, generateMnemonic(wordlist, 256), this.ctx.clock.nowMs());
-      this.credentials.createInitial(account.id, customer.email!);
+      const account = this.internal.provisionEmbeddedWallet(customerId, currency, verificationStatusOf(customer) === 'APPROVED' ? 'ACTIVE' : 'PENDING');
+      this.repo.insertSecret(account.id, generateMnemonic(wordlist, 256), this.ctx.clock.nowMs());
+      this.credentials.createInitial(account.id, email);
       return account;
     });
   }
@@ -45,7 +51,7 @@ export class WalletActions {
   /** `DELETE /auth/sessions/{id}`: 202, then 204 on a retry stamped by any active session of the wallet. */
   revokeSession(id: string, req: SignedRequest): Signed<ReturnType<typeof noContent>> {
     const s = this.sessions.active(id);
-    const r = this.signed.exchange(req, { accountId: s.account_id, type: s.type, activity: 'ACTIVITY_TYPE_DELETE_API_KEYS', parameters: { sessionIds: [id] }, key: { kind: 'SESSION' } });
+    const r = this.signed.exchange(req, { accountId: s.accountId, type: s.type, activity: 'ACTIVITY_TYPE_DELETE_API_KEYS', parameters: { sessionIds: [id] }, key: { kind: 'SESSION' } });
     if ('challenge' in r) return r.challenge;
     this.sessions.revoke({ sessionId: id }, 'REVOKED_BY_CLIENT');
     return noContent();
@@ -56,9 +62,9 @@ export class WalletActions {
     // Why 401 and not 404: refreshing is authentication; an inactive session fails it on either leg.
     const s = this.sessions.activeOrNull(id);
     if (!s) throw unauthorized(`Session ${id} is not active (revoked or expired): verify a credential again`);
-    const r = this.signed.exchange(req, { accountId: s.account_id, type: s.type, activity: 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2', parameters: { targetPublicKey: clientPublicKey, sessionId: id }, key: { kind: 'SESSION', onlySessionId: id } });
+    const r = this.signed.exchange(req, { accountId: s.accountId, type: s.type, activity: 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2', parameters: { targetPublicKey: clientPublicKey, sessionId: id }, key: { kind: 'SESSION', onlySessionId: id } });
     if ('challenge' in r) return r.challenge;
-    return reply(201, await this.sessions.mint(this.sessions.credential(s.auth_method_id), { clientKey: clientPublicKey }));
+    return reply(201, await this.sessions.mint(this.sessions.credential(s.authMethodId), { clientKey: clientPublicKey }));
   }
 
   /** `POST /internal-accounts/{id}/export`: 202, then the wallet's mnemonic sealed to the client's key. */
@@ -66,8 +72,10 @@ export class WalletActions {
     const wallet = this.sessions.wallet(accountId);
     const r = this.signed.exchange(req, { accountId, type: this.walletType(accountId), activity: 'ACTIVITY_TYPE_EXPORT_WALLET', parameters: { walletId: accountId, targetPublicKey: body.clientPublicKey }, key: { kind: 'SESSION' } });
     if ('challenge' in r) return r.challenge;
-    const secret = this.ctx.db.prepare('SELECT mnemonic FROM wallet_secrets WHERE account_id = ?').get(wallet.id) as { mnemonic: string };
-    const { enc, ciphertext } = await hpkeSeal(new TextEncoder().encode(secret.mnemonic), body.clientPublicKey);
+    // Every embedded wallet is born with its secret (createWallet), so a missing one is a broken invariant.
+    const mnemonic = this.repo.secretOf(wallet.id);
+    if (mnemonic === undefined) throw new Error(`Embedded wallet ${wallet.id} has no secret`);
+    const { enc, ciphertext } = await hpkeSeal(new TextEncoder().encode(mnemonic), body.clientPublicKey);
     const data = toHex(new TextEncoder().encode(JSON.stringify({ encappedPublic: toHex(enc), ciphertext: toHex(ciphertext), organizationId: this.organizationId() })));
     this.ctx.transaction(() => this.ctx.events.append('INTERNAL_ACCOUNT.EXPORTED', 'InternalAccount', accountId, { sessionId: r.proof.sessionId }));
     return reply(200, { id: accountId, encryptedWalletCredentials: JSON.stringify({ version: 'v1.0.0', data, dataSignature: '', enclaveQuorumPublic: '' }) });
@@ -78,16 +86,12 @@ export class WalletActions {
     this.sessions.wallet(accountId);
     const r = this.signed.exchange(req, { accountId, type: this.walletType(accountId), activity: 'ACTIVITY_TYPE_UPDATE_WALLET_PRIVACY', parameters: { walletId: accountId, ...body }, key: { kind: 'SESSION' } });
     if ('challenge' in r) return r.challenge;
-    return this.ctx.transaction(() => {
-      this.ctx.db.prepare('UPDATE internal_accounts SET private_enabled = ?, updated_at = ? WHERE id = ?').run(body.privateEnabled ? 1 : 0, this.ctx.clock.nowMs(), accountId);
-      this.ctx.events.append('INTERNAL_ACCOUNT.STATUS_UPDATED', 'InternalAccount', accountId, { privateEnabled: body.privateEnabled });
-      return reply(200, this.internal.get(accountId));
-    });
+    return reply(200, this.internal.setPrivacy(accountId, body.privateEnabled));
   }
 
   /** The credential type a wallet-level action reports: that of the wallet's oldest live credential (the one it was born with). */
   private walletType(accountId: string): CredentialType {
-    const oldest = authMethodsOf(this.ctx.db, accountId)[0];
+    const oldest = this.repo.liveOf(accountId)[0];
     // A wallet is born with a credential and revocation always leaves one, so this is a broken invariant.
     if (!oldest) throw new Error(`Embedded wallet ${accountId} has no live credential`);
     return oldest.type;
@@ -95,10 +99,10 @@ export class WalletActions {
 
   /** The live OTP credentials tied to a customer's contact (EMAIL_OTP to the email, SMS_OTP to the phone), oldest wallet first. */
   tiedCredentials(customerId: string, type: 'EMAIL_OTP' | 'SMS_OTP'): { accountId: string; authMethodId: string }[] {
-    return this.ctx.db
-      .prepare(`SELECT a.id AS accountId, m.id AS authMethodId FROM internal_accounts a JOIN auth_methods m ON m.account_id = a.id
-                WHERE a.customer_id = ? AND a.type = 'EMBEDDED_WALLET' AND m.type = ? AND m.revoked_at IS NULL ORDER BY a.created_at, a.id`)
-      .all(customerId, type) as { accountId: string; authMethodId: string }[];
+    const wallets = this.internal.embeddedWalletIdsOf(customerId);
+    const methods = this.repo.liveOfType(wallets, type);
+    // In wallet order (oldest wallet first), as the signed retry names the first tied wallet.
+    return wallets.flatMap((accountId) => methods.filter((m) => m.accountId === accountId).map((m) => ({ accountId, authMethodId: m.id })));
   }
 
   /** The contact changes of a customer patch that touch tied OTP credentials. */
@@ -126,7 +130,7 @@ export class WalletActions {
       const customer = this.customers.update(customerId, patch);
       for (const change of changes) {
         for (const tied of this.tiedCredentials(customerId, change.type)) {
-          this.ctx.db.prepare('UPDATE auth_methods SET nickname = ?, updated_at = ? WHERE id = ?').run(change.value, this.ctx.clock.nowMs(), tied.authMethodId);
+          this.repo.rename(tied.authMethodId, change.value, this.ctx.clock.nowMs());
           this.ctx.events.append('AUTH_METHOD.UPDATED', 'AuthMethod', tied.authMethodId, { nickname: change.value });
         }
       }

@@ -1,32 +1,45 @@
 import { z } from 'zod';
-import type { Ctx } from '../context';
-import { handler } from '../console/registry';
+import { handler } from '../api/console-handler';
 import type { InternalAccountService } from '../accounts/internal-service';
-import type { InternalAccountRow } from '../accounts/internal-repo';
+import type { CustomerService } from '../customers/service';
 import type { PlatformService } from '../platform/service';
 import type { CredentialService } from './credentials';
 import type { SessionService } from './sessions';
 
+/** What the wallet console reads: the accounts, customers and platform areas, and the wallet's own services. */
+export interface WalletConsoleDeps {
+  internal: InternalAccountService;
+  customers: CustomerService;
+  platform: PlatformService;
+  credentials: CredentialService;
+  sessions: SessionService;
+  hostOrigins: string[];
+}
+
 /** Console handlers of the wallet-auth rehearsal: the embedded wallets, and one with its credentials and sessions. */
-export function walletHandlers(ctx: Ctx, internal: InternalAccountService, credentials: CredentialService, sessions: SessionService, platform: PlatformService, hostOrigins: string[]) {
+export function walletHandlers(d: WalletConsoleDeps) {
   return {
     'wallets/list': handler(z.object({}), () => {
-      const rows = ctx.db.prepare(`SELECT a.*, c.display_name, c.email FROM internal_accounts a JOIN customers c ON c.id = a.customer_id
-                                   WHERE a.type = 'EMBEDDED_WALLET' ORDER BY a.created_at DESC, a.id DESC LIMIT 200`).all() as (InternalAccountRow & { display_name: string; email: string | null })[];
-      return rows.map((r) => ({
-        account: internal.toResource(r), customerName: r.display_name, email: r.email,
-        credentials: credentials.list(r.id).data.length, activeSessions: sessions.list(r.id).length,
-      }));
+      const wallets = d.internal.embeddedWallets(200);
+      // One read for every owner's name and email, instead of one per wallet.
+      const owners = d.customers.summaries([...new Set(wallets.flatMap((w) => (w.customerId ? [w.customerId] : [])))]);
+      return wallets.flatMap((account) => {
+        const owner = account.customerId ? owners.get(account.customerId) : undefined;
+        return owner ? [{
+          account, customerName: owner.name, email: owner.email,
+          credentials: d.credentials.list(account.id).data.length, activeSessions: d.sessions.list(account.id).length,
+        }] : [];
+      });
     }),
     'wallets/detail': handler(z.object({ accountId: z.string().min(1) }), ({ accountId }) => {
-      const wallet = sessions.wallet(accountId);
-      const rp = platform.get().passkeys;
+      const wallet = d.sessions.wallet(accountId);
+      const rp = d.platform.get().passkeys;
       return {
-        account: internal.toResource(wallet),
-        customerId: wallet.customer_id,
-        credentials: credentials.list(accountId).data,
-        sessions: sessions.list(accountId),
-        relyingParty: { rpId: rp.rpId, origins: [...new Set([...rp.origins, ...hostOrigins])] },
+        account: d.internal.get(accountId),
+        customerId: wallet.customerId,
+        credentials: d.credentials.list(accountId).data,
+        sessions: d.sessions.list(accountId),
+        relyingParty: { rpId: rp.rpId, origins: [...new Set([...rp.origins, ...d.hostOrigins])] },
       };
     }),
   };

@@ -1,6 +1,7 @@
 import type { Ctx } from '../context';
 import { ServiceError, unauthorized } from '../kernel/errors';
-import type { AuthMethodRow } from './repo';
+import { challengeRepo } from './challenge-repo';
+import type { WalletCredential } from './repo';
 import { compressPublicKey, fromHex, hpkeOpen, newKeyPair, targetBundle } from './crypto';
 
 /** The code every OTP challenge carries in the sandbox (delivery is skipped; the cryptography is real). */
@@ -10,54 +11,46 @@ export const OTP_TTL_MS = 5 * 60 * 1000;
 /** Challenge re-issue limit: this many issuances per credential within the window, then 429. */
 export const CHALLENGE_LIMIT = { count: 3, windowMs: 60_000 };
 
-interface OtpRow {
-  id: string;
-  enclave_private_key: string;
-  expires_at: number;
-}
-
 /** OTP challenges: a fresh HPKE target key per issuance, rate limited, and opening of the client's sealed code. */
 export class OtpService {
-  constructor(private readonly ctx: Ctx, private readonly organizationId: () => string) {}
+  private readonly challenges;
+
+  constructor(private readonly ctx: Ctx, private readonly organizationId: () => string) {
+    this.challenges = challengeRepo(ctx.db);
+  }
 
   /** Throws 429 RATE_LIMITED (with Retry-After) when a credential's challenges were re-issued too often. */
   rateLimit(table: 'otp_challenges' | 'passkey_challenges', authMethodId: string): void {
     const now = this.ctx.clock.nowMs();
-    const recent = this.ctx.db
-      .prepare(`SELECT issued_at FROM ${table} WHERE auth_method_id = ? AND issued_at > ? ORDER BY issued_at`)
-      .all(authMethodId, now - CHALLENGE_LIMIT.windowMs) as { issued_at: number }[];
+    const recent = this.challenges.issuedSince(table, authMethodId, now - CHALLENGE_LIMIT.windowMs);
     if (recent.length >= CHALLENGE_LIMIT.count) {
-      const retryAfterSeconds = Math.max(1, Math.ceil((recent[0]!.issued_at + CHALLENGE_LIMIT.windowMs - now) / 1000));
+      const retryAfterSeconds = Math.max(1, Math.ceil((recent[0]! + CHALLENGE_LIMIT.windowMs - now) / 1000));
       throw new ServiceError(429, 'RATE_LIMITED', `Too many challenges for this credential; retry in ${retryAfterSeconds} s`, { retryAfterSeconds });
     }
   }
 
   /** Issues a code with a fresh enclave key and returns the `otpEncryptionTargetBundle` for it. */
-  issue(m: AuthMethodRow): string {
+  issue(m: WalletCredential): string {
     this.rateLimit('otp_challenges', m.id);
     const enclave = newKeyPair();
     const now = this.ctx.clock.nowMs();
-    this.ctx.db
-      .prepare('INSERT INTO otp_challenges (id, auth_method_id, enclave_private_key, issued_at, expires_at) VALUES (?, ?, ?, ?, ?)')
-      .run(this.ctx.ids('Request'), m.id, enclave.privateKey, now, now + OTP_TTL_MS);
-    return targetBundle(enclave.publicKeyUncompressed, this.organizationId(), m.account_id);
+    this.challenges.insertOtp({ id: this.ctx.ids('Request'), authMethodId: m.id, enclavePrivateKey: enclave.privateKey, issuedAt: now, expiresAt: now + OTP_TTL_MS });
+    return targetBundle(enclave.publicKeyUncompressed, this.organizationId(), m.accountId);
   }
 
   /**
    * Opens an `encryptedOtpBundle` with the latest live challenge of the credential and checks the code.
    * Returns the client's key (compressed) that will stamp the retry, and the challenge to consume.
    */
-  async open(m: AuthMethodRow, encryptedOtpBundle: string): Promise<{ publicKey: string; challengeId: string }> {
-    const row = this.ctx.db
-      .prepare('SELECT id, enclave_private_key, expires_at FROM otp_challenges WHERE auth_method_id = ? AND used_at IS NULL ORDER BY issued_at DESC LIMIT 1')
-      .get(m.id) as OtpRow | undefined;
+  async open(m: WalletCredential, encryptedOtpBundle: string): Promise<{ publicKey: string; challengeId: string }> {
+    const row = this.challenges.latestOpenOtp(m.id);
     if (!row) throw unauthorized('No code is pending for this credential: call POST /auth/credentials/{id}/challenge first');
-    if (row.expires_at <= this.ctx.clock.nowMs()) throw unauthorized('The code has expired: request a new challenge');
+    if (row.expiresAt <= this.ctx.clock.nowMs()) throw unauthorized('The code has expired: request a new challenge');
     let plain: { otp_code?: unknown; public_key?: unknown };
     try {
       const bundle = JSON.parse(encryptedOtpBundle) as { encappedPublic?: string; ciphertext?: string };
       if (typeof bundle.encappedPublic !== 'string' || typeof bundle.ciphertext !== 'string') throw new Error('fields');
-      const opened = await hpkeOpen(fromHex(bundle.ciphertext), fromHex(bundle.encappedPublic), row.enclave_private_key);
+      const opened = await hpkeOpen(fromHex(bundle.ciphertext), fromHex(bundle.encappedPublic), row.enclavePrivateKey);
       plain = JSON.parse(new TextDecoder().decode(opened)) as typeof plain;
     } catch {
       throw unauthorized('encryptedOtpBundle could not be opened with the current challenge (sealed to another target bundle, or malformed)');
@@ -75,6 +68,6 @@ export class OtpService {
 
   /** Marks a challenge used (after the signed retry succeeded). */
   consume(challengeId: string): void {
-    this.ctx.db.prepare('UPDATE otp_challenges SET used_at = ? WHERE id = ?').run(this.ctx.clock.nowMs(), challengeId);
+    this.challenges.useOtp(challengeId, this.ctx.clock.nowMs());
   }
 }

@@ -1,32 +1,16 @@
-import type { Context } from 'hono';
 import { z } from 'zod';
-import type { ApiBindings, ApiVariables } from '../api/types';
 import { defineRoute, idParam, implement, reply } from '../api/contract';
-import { rawBody } from '../api/validate';
+import { signedRequestOf, signedRetryChallengeSchema, type Signed } from '../api/signed-request';
 import { internalAccountSchema } from '../accounts/schema';
 import type { CredentialService } from './credentials';
 import type { VerificationService } from './verify';
 import type { SessionService } from './sessions';
 import type { WalletActions } from './actions';
-import type { Signed, SignedRequest } from './signed-retry';
 import {
   accountQuery, authMethodListSchema, authMethodSchema, authSessionListSchema, authSessionSchema, challengeSchema, createCredentialSchema,
-  createWalletSchema, credentialChallengeSchema, exportSchema, privacySchema, refreshSchema, signedRetryChallengeSchema, verifyCredentialSchema,
+  createWalletSchema, credentialChallengeSchema, exportSchema, privacySchema, refreshSchema, verifyCredentialSchema,
   walletExportSchema,
 } from './schema';
-
-type C = Context<{ Bindings: ApiBindings; Variables: ApiVariables }>;
-
-/** The parts of a request the signed-retry exchange binds: method, decoded path, body and the two headers. */
-export async function signedRequestOf(c: C): Promise<SignedRequest> {
-  let path = c.req.path;
-  try {
-    path = decodeURIComponent(path);
-  } catch {
-    // keep the raw path
-  }
-  return { method: c.req.method, path, body: await rawBody(c), signature: c.req.header('Svc-Wallet-Signature'), requestId: c.req.header('Request-Id') };
-}
 
 /** A signed action's outcome as a handler's reply: the 202 challenge or the action's own typed reply. */
 export function signedResponse<R extends { status: number; body?: unknown }>(r: Signed<R>): Signed<R> {

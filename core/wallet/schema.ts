@@ -1,9 +1,7 @@
 import { z } from 'zod';
 
-/** The credential types of an embedded wallet. */
-export const CREDENTIAL_TYPES = ['EMAIL_OTP', 'SMS_OTP', 'OAUTH', 'PASSKEY'] as const;
-/** A credential type of an embedded wallet. */
-export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
+/** The credential types (declared with the signed-request vocabulary in api/signed-request.ts). */
+export { CREDENTIAL_TYPES, type CredentialType } from '../api/signed-request';
 
 const hexKey = z.string().regex(/^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/, 'must be a P-256 public key in SEC1 hex (66 compressed or 130 uncompressed characters)');
 const clientKey = hexKey.meta({ description: "The client's P-256 public key (SEC1 hex); the session key is sealed to it", example: '03b4c7185c691f4d810f63db100ae35ccdad833b2ddfcba39f56100c7277254241' });
@@ -60,16 +58,6 @@ export const createWalletSchema = z.object({ currency: z.enum(['USDC', 'BTC', 'U
 
 const timestamp = z.iso.datetime();
 const requestId = z.string().regex(/^Request:/).meta({ example: 'Request:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b' });
-
-/** The 202 answer of a signed wallet action: what to stamp, and how to send the retry. */
-export const signedRetryChallengeSchema = z.object({
-  type: z.enum(CREDENTIAL_TYPES).meta({ description: 'The type of the credential the action concerns' }),
-  payloadToSign: z.string().meta({ description: 'Stamp these exact bytes with a session key (never reparse or reformat them) and send the stamp as Svc-Wallet-Signature' }),
-  requestId: requestId.meta({ description: 'Send it back as the Request-Id header of the retry; it works once' }),
-  expiresAt: timestamp.meta({ description: 'The retry must arrive before this instant (5 minutes after the challenge)' }),
-}).strict().meta({ id: 'SignedRetryChallenge', description: 'Repeat the same request, with the same body, adding Svc-Wallet-Signature and Request-Id' });
-/** The 202 answer of a signed wallet action. */
-export type SignedRetryChallenge = z.infer<typeof signedRetryChallengeSchema>;
 
 const methodId = z.string().meta({ example: 'AuthMethod:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b' });
 const walletId = z.string().meta({ description: 'The embedded wallet the credential unlocks', example: 'InternalAccount:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b' });

@@ -1,7 +1,8 @@
 import type { Ctx } from '../context';
 import { invalidInput, notFound } from '../kernel/errors';
-import type { InternalAccountRow } from '../accounts/internal-repo';
-import { activeSessions, authMethodsOf, findAuthMethod, sessionFromRow, type AuthMethodRow, type SessionRow } from './repo';
+import type { InternalAccountRecord, InternalAccountService } from '../accounts/internal-service';
+import { credentialRepo, type WalletCredential } from './repo';
+import { authSessionOf, sessionRepo, type WalletSession } from './session-repo';
 import type { AuthSession } from './schema';
 import { compressPublicKey, newKeyPair, sealSessionKey } from './crypto';
 
@@ -11,24 +12,28 @@ const EXPIRE_JOB = 'wallet.session.expire';
 
 /** Wallet sessions: minting (with a sealed key for OAUTH/PASSKEY), listing, revocation and expiry. */
 export class SessionService {
-  constructor(private readonly ctx: Ctx) {
+  private readonly repo;
+  private readonly credentials;
+
+  constructor(private readonly ctx: Ctx, private readonly accounts: InternalAccountService) {
+    this.repo = sessionRepo(ctx.db);
+    this.credentials = credentialRepo(ctx.db);
     ctx.scheduler.register(EXPIRE_JOB, (job) => {
-      const s = this.ctx.db.prepare('SELECT * FROM wallet_sessions WHERE id = ?').get(job.payload['sessionId']) as SessionRow | undefined;
-      if (s && s.revoked_at === null) this.ctx.events.append('SESSION.EXPIRED', 'Session', s.id, { accountId: s.account_id, authMethodId: s.auth_method_id });
+      const s = this.repo.find(String(job.payload['sessionId']));
+      if (s && s.revokedAt === null) this.ctx.events.append('SESSION.EXPIRED', 'Session', s.id, { accountId: s.accountId, authMethodId: s.authMethodId });
     });
   }
 
   /** The embedded wallet behind an id (404 for unknown accounts, 400 for accounts that are not embedded wallets). */
-  wallet(accountId: string): InternalAccountRow {
-    const row = this.ctx.db.prepare('SELECT * FROM internal_accounts WHERE id = ?').get(accountId) as InternalAccountRow | undefined;
-    if (!row) throw notFound('NOT_FOUND', `Internal account ${accountId} not found`);
-    if (row.type !== 'EMBEDDED_WALLET') throw invalidInput('accountId', `${accountId} is an ${row.type} account, not an EMBEDDED_WALLET`);
-    return row;
+  wallet(accountId: string): InternalAccountRecord {
+    const account = this.accounts.record(accountId);
+    if (account.type !== 'EMBEDDED_WALLET') throw invalidInput('accountId', `${accountId} is an ${account.type} account, not an EMBEDDED_WALLET`);
+    return account;
   }
 
   /** A live credential (404 otherwise). */
-  credential(id: string): AuthMethodRow {
-    const m = findAuthMethod(this.ctx.db, id);
+  credential(id: string): WalletCredential {
+    const m = this.credentials.findLive(id);
     if (!m) throw notFound('NOT_FOUND', `Credential ${id} not found (or revoked)`);
     return m;
   }
@@ -37,7 +42,7 @@ export class SessionService {
    * Mints a session for a credential. With `clientKey` the service makes the session key itself and
    * seals it to the client (OAUTH, PASSKEY, refresh); with `sessionPublicKey` the client already holds it (OTP).
    */
-  async mint(m: AuthMethodRow, key: { sessionPublicKey: string } | { clientKey: string }): Promise<AuthSession> {
+  async mint(m: WalletCredential, key: { sessionPublicKey: string } | { clientKey: string }): Promise<AuthSession> {
     let publicKey: string;
     let sealed: string | undefined;
     if ('sessionPublicKey' in key) {
@@ -48,50 +53,45 @@ export class SessionService {
       sealed = await sealSessionKey(pair.privateKey, key.clientKey);
     }
     const now = this.ctx.clock.nowMs();
-    const row: SessionRow = { id: this.ctx.ids('Session'), account_id: m.account_id, auth_method_id: m.id, type: m.type, public_key: publicKey, created_at: now, updated_at: now, expires_at: now + SESSION_TTL_MS, revoked_at: null };
+    const session: WalletSession = { id: this.ctx.ids('Session'), accountId: m.accountId, authMethodId: m.id, type: m.type, publicKey, createdAt: now, updatedAt: now, expiresAt: now + SESSION_TTL_MS, revokedAt: null };
     return this.ctx.transaction(() => {
-      this.ctx.db
-        .prepare('INSERT INTO wallet_sessions (id, account_id, auth_method_id, type, public_key, created_at, updated_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(row.id, row.account_id, row.auth_method_id, row.type, row.public_key, now, now, row.expires_at);
-      this.ctx.scheduler.schedule(EXPIRE_JOB, row.expires_at, { sessionId: row.id }, row.id);
-      const session = sessionFromRow(row, m);
-      this.ctx.events.append('SESSION.CREATED', 'Session', row.id, session);
-      return sealed ? { ...session, encryptedSessionSigningKey: sealed } : session;
+      this.repo.insert(session);
+      this.ctx.scheduler.schedule(EXPIRE_JOB, session.expiresAt, { sessionId: session.id }, session.id);
+      const resource = authSessionOf(session, m);
+      this.ctx.events.append('SESSION.CREATED', 'Session', session.id, resource);
+      return sealed ? { ...resource, encryptedSessionSigningKey: sealed } : resource;
     });
   }
 
   /** The active sessions of a wallet (never with their sealed keys). */
   list(accountId: string): AuthSession[] {
-    const methods = new Map(authMethodsOf(this.ctx.db, accountId).map((m) => [m.id, m]));
-    return activeSessions(this.ctx.db, accountId, this.ctx.clock.nowMs()).flatMap((s) => {
-      const m = methods.get(s.auth_method_id);
-      return m ? [sessionFromRow(s, m)] : [];
+    const methods = new Map(this.credentials.liveOf(accountId).map((m) => [m.id, m]));
+    return this.repo.activeOf(accountId, this.ctx.clock.nowMs()).flatMap((s) => {
+      const m = methods.get(s.authMethodId);
+      return m ? [authSessionOf(s, m)] : [];
     });
   }
 
   /** An active session (404 when it was never issued, was revoked or has expired). */
-  active(id: string): SessionRow {
+  active(id: string): WalletSession {
     const s = this.activeOrNull(id);
     if (!s) throw notFound('NOT_FOUND', `Session ${id} is not an active session`);
     return s;
   }
 
   /** An active session, or undefined. */
-  activeOrNull(id: string): SessionRow | undefined {
-    return this.ctx.db.prepare('SELECT * FROM wallet_sessions WHERE id = ? AND revoked_at IS NULL AND expires_at > ?').get(id, this.ctx.clock.nowMs()) as SessionRow | undefined;
+  activeOrNull(id: string): WalletSession | undefined {
+    return this.repo.findActive(id, this.ctx.clock.nowMs());
   }
 
   /** Revokes sessions (one, or every session of a credential). */
   revoke(where: { sessionId: string } | { authMethodId: string }, cause: string): void {
     this.ctx.transaction(() => {
       const now = this.ctx.clock.nowMs();
-      const rows = ('sessionId' in where
-        ? this.ctx.db.prepare('SELECT id FROM wallet_sessions WHERE id = ? AND revoked_at IS NULL').all(where.sessionId)
-        : this.ctx.db.prepare('SELECT id FROM wallet_sessions WHERE auth_method_id = ? AND revoked_at IS NULL').all(where.authMethodId)) as { id: string }[];
-      for (const r of rows) {
-        this.ctx.db.prepare('UPDATE wallet_sessions SET revoked_at = ?, updated_at = ? WHERE id = ?').run(now, now, r.id);
-        this.ctx.scheduler.cancel(EXPIRE_JOB, r.id);
-        this.ctx.events.append('SESSION.REVOKED', 'Session', r.id, { cause });
+      for (const id of this.repo.unrevokedIds(where)) {
+        this.repo.revoke(id, now);
+        this.ctx.scheduler.cancel(EXPIRE_JOB, id);
+        this.ctx.events.append('SESSION.REVOKED', 'Session', id, { cause });
       }
     });
   }

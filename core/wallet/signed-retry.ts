@@ -2,16 +2,15 @@ import { createHash } from 'node:crypto';
 import type { Ctx } from '../context';
 import { reply } from '../api/contract';
 import { unauthorized } from '../kernel/errors';
-import { activeSessions } from './repo';
+import type { ChallengeReply, CredentialType, SignedRequest } from '../api/signed-request';
+import { sessionRepo } from './session-repo';
+import { signedRequestRepo, type KeyRule } from './signed-request-repo';
 import { decodeStamp, verifyStamp } from './crypto';
-import type { CredentialType, SignedRetryChallenge } from './schema';
 
-/** Who may stamp the retry of a signed action. */
-export type KeyRule =
-  /** A key of an active session of the wallet; `excludeAuthMethodId` rules out sessions of that credential. */
-  | { kind: 'SESSION'; excludeAuthMethodId?: string; onlySessionId?: string }
-  /** Exactly this key (OTP verification: the client's freshly generated key, sealed in the OTP bundle). */
-  | { kind: 'KEY'; publicKey: string };
+/** Who may stamp the retry (declared with the stored exchange in signed-request-repo.ts). */
+export type { KeyRule } from './signed-request-repo';
+/** The HTTP side of the exchange (declared in api/signed-request.ts, where any area's route can use it). */
+export type { ChallengeReply, Signed, SignedRequest } from '../api/signed-request';
 
 /** One signed action as a route describes it. */
 export interface SignedAction {
@@ -24,23 +23,8 @@ export interface SignedAction {
   key: KeyRule;
 }
 
-/** The 202 reply of leg 1. */
-export type ChallengeReply = { status: 202; body: SignedRetryChallenge };
-
-/** A signed action's outcome: the 202 challenge, or the action's own typed reply (`reply(...)` / `noContent()`). */
-export type Signed<R extends { status: number; body?: unknown }> = ChallengeReply | R;
-
 /** What one leg of the exchange gives: the 202 reply to send (leg 1), or the proof of a valid stamp (leg 2). */
 export type Exchange = { challenge: ChallengeReply } | { proof: SignedProof };
-
-/** The request as the signed-retry check sees it. */
-export interface SignedRequest {
-  method: string;
-  path: string;
-  body: string;
-  signature: string | undefined;
-  requestId: string | undefined;
-}
 
 /** What a successful signed retry proves: the session (if any) whose key stamped it. */
 export interface SignedProof {
@@ -53,19 +37,6 @@ export interface SignedProof {
 export const LEGACY_SIGNATURE = 'sandbox-valid-signature';
 /** How long a signed-retry challenge stays valid. */
 export const SIGNED_RETRY_TTL_MS = 5 * 60 * 1000;
-
-interface PendingRow {
-  request_id: string;
-  account_id: string;
-  method: string;
-  path: string;
-  body_hash: string;
-  kind: string;
-  payload: string;
-  key_rule: string;
-  expires_at: number;
-  used_at: number | null;
-}
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
@@ -91,7 +62,13 @@ export function bodyHash(body: string): string {
  * `expiresAt`, once. Each failure has its own 401 code.
  */
 export class SignedRetry {
-  constructor(private readonly ctx: Ctx, private readonly organizationId: () => string) {}
+  private readonly requests;
+  private readonly sessions;
+
+  constructor(private readonly ctx: Ctx, private readonly organizationId: () => string) {
+    this.requests = signedRequestRepo(ctx.db);
+    this.sessions = sessionRepo(ctx.db);
+  }
 
   /** Runs the exchange: on leg 1 the 202 reply with the activity JSON to sign, on leg 2 the proof of a valid stamp. */
   exchange(req: SignedRequest, action: SignedAction): Exchange {
@@ -126,8 +103,8 @@ export class SignedRetry {
   /** Refuses a Request-Id that was already used, before any other work on the request (401 REQUEST_ID_REUSED). */
   assertNotReused(req: SignedRequest): void {
     if (!req.requestId) return;
-    const row = this.ctx.db.prepare('SELECT used_at FROM signed_requests WHERE request_id = ?').get(req.requestId) as { used_at: number | null } | undefined;
-    if (row && row.used_at !== null) throw unauthorized(`Request-Id ${req.requestId} has already been used; start the exchange again`, 'REQUEST_ID_REUSED');
+    const pending = this.requests.find(req.requestId);
+    if (pending && pending.usedAt !== null) throw unauthorized(`Request-Id ${req.requestId} has already been used; start the exchange again`, 'REQUEST_ID_REUSED');
   }
 
   private newLeg(): { requestId: string; now: number; expiresAt: number } {
@@ -136,24 +113,24 @@ export class SignedRetry {
   }
 
   private issue(req: SignedRequest, action: SignedAction, leg: { requestId: string; now: number; expiresAt: number }, payload: string): ChallengeReply {
-    this.ctx.db
-      .prepare(`INSERT INTO signed_requests (request_id, account_id, method, path, body_hash, kind, payload, key_rule, created_at, expires_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-      .run(leg.requestId, action.accountId, req.method, req.path, bodyHash(req.body), action.activity, payload, JSON.stringify(action.key), leg.now, leg.expiresAt);
+    this.requests.insert({
+      requestId: leg.requestId, accountId: action.accountId, method: req.method, path: req.path, bodyHash: bodyHash(req.body),
+      kind: action.activity, payload, keyRule: action.key, createdAt: leg.now, expiresAt: leg.expiresAt,
+    });
     return reply(202, { type: action.type, payloadToSign: payload, requestId: leg.requestId, expiresAt: new Date(leg.expiresAt).toISOString() });
   }
 
   private verify(req: SignedRequest, action: SignedAction): SignedProof {
-    const row = this.ctx.db.prepare('SELECT * FROM signed_requests WHERE request_id = ?').get(req.requestId) as PendingRow | undefined;
+    const row = req.requestId === undefined ? undefined : this.requests.find(req.requestId);
     if (!row) throw unauthorized(`Request-Id ${req.requestId} was not issued by a signed-retry challenge`, 'UNAUTHORIZED');
-    if (row.used_at !== null) throw unauthorized(`Request-Id ${req.requestId} has already been used; start the exchange again`, 'REQUEST_ID_REUSED');
-    if (this.ctx.clock.nowMs() >= row.expires_at) throw unauthorized(`The signed-retry challenge expired at ${new Date(row.expires_at).toISOString()}; start the exchange again`, 'UNAUTHORIZED');
-    if (row.method !== req.method || row.path !== req.path || row.account_id !== action.accountId || row.kind !== action.activity) {
+    if (row.usedAt !== null) throw unauthorized(`Request-Id ${req.requestId} has already been used; start the exchange again`, 'REQUEST_ID_REUSED');
+    if (this.ctx.clock.nowMs() >= row.expiresAt) throw unauthorized(`The signed-retry challenge expired at ${new Date(row.expiresAt).toISOString()}; start the exchange again`, 'UNAUTHORIZED');
+    if (row.method !== req.method || row.path !== req.path || row.accountId !== action.accountId || row.kind !== action.activity) {
       throw unauthorized(`Request-Id ${req.requestId} was issued for ${row.method} ${row.path}, not for ${req.method} ${req.path}`, 'WALLET_SIGNATURE_BODY_MISMATCH');
     }
-    if (row.body_hash !== bodyHash(req.body)) throw unauthorized('The retry body differs from the body of the first request', 'WALLET_SIGNATURE_BODY_MISMATCH');
-    const proof = this.check(req.signature!, row.payload, JSON.parse(row.key_rule) as KeyRule, action.accountId);
-    this.ctx.db.prepare('UPDATE signed_requests SET used_at = ? WHERE request_id = ?').run(this.ctx.clock.nowMs(), row.request_id);
+    if (row.bodyHash !== bodyHash(req.body)) throw unauthorized('The retry body differs from the body of the first request', 'WALLET_SIGNATURE_BODY_MISMATCH');
+    const proof = this.check(req.signature!, row.payload, row.keyRule, action.accountId);
+    this.requests.use(row.requestId, this.ctx.clock.nowMs());
     return proof;
   }
 
@@ -166,8 +143,8 @@ export class SignedRetry {
     if (rule.kind === 'KEY') {
       if (stamp.publicKey !== rule.publicKey) throw unauthorized('The stamp was not made with the key sealed in the OTP bundle', 'WALLET_SIGNATURE_INVALID');
     } else {
-      const session = activeSessions(this.ctx.db, accountId, this.ctx.clock.nowMs()).find(
-        (s) => s.public_key === stamp.publicKey && s.auth_method_id !== rule.excludeAuthMethodId && (!rule.onlySessionId || s.id === rule.onlySessionId),
+      const session = this.sessions.activeOf(accountId, this.ctx.clock.nowMs()).find(
+        (s) => s.publicKey === stamp.publicKey && s.authMethodId !== rule.excludeAuthMethodId && (!rule.onlySessionId || s.id === rule.onlySessionId),
       );
       if (!session) {
         const why = rule.excludeAuthMethodId ? 'an active session of a different credential of this wallet' : rule.onlySessionId ? `the session ${rule.onlySessionId}` : 'an active session of this wallet';

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import type { Ctx } from '../context';
 import { reply } from '../api/contract';
 import { invalidInput, unauthorized } from '../kernel/errors';
-import { authMethodFromRow, type AuthMethodRow } from './repo';
+import { authMethodOf, credentialRepo, type WalletCredential } from './repo';
+import { challengeRepo } from './challenge-repo';
 import { sha256Hex } from './crypto';
 import { expectedNonce, readOidcToken } from './oauth';
 import { LEGACY_PASSKEY_SIGNATURE, verifyAssertion, type Assertion, type RelyingParty } from './passkey';
@@ -22,6 +23,8 @@ export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export class VerificationService {
   // Signs the OTP verification tokens (JWT-shaped payloads to stamp); the key lives for this core's run.
   private readonly tokenKey: KeyObject = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey;
+  private readonly challenges;
+  private readonly credentials;
 
   constructor(
     private readonly ctx: Ctx,
@@ -29,12 +32,15 @@ export class VerificationService {
     private readonly signed: SignedRetry,
     private readonly otp: OtpService,
     private readonly relyingParty: () => RelyingParty,
-  ) {}
+  ) {
+    this.challenges = challengeRepo(ctx.db);
+    this.credentials = credentialRepo(ctx.db);
+  }
 
   /** `POST /auth/credentials/{id}/challenge`: a fresh OTP target bundle, or a passkey challenge bound to clientPublicKey. */
   challenge(id: string, body: z.infer<typeof challengeSchema>): CredentialChallenge {
     const m = this.sessions.credential(id);
-    const method = authMethodFromRow(m);
+    const method = authMethodOf(m);
     if (method.type === 'EMAIL_OTP' || method.type === 'SMS_OTP') return { ...method, otpEncryptionTargetBundle: this.otp.issue(m) };
     if (method.type !== 'PASSKEY') throw invalidInput('id', 'OAUTH credentials need no challenge: verify with a fresh OIDC token');
     if (!body?.clientPublicKey) throw invalidInput('clientPublicKey', 'is required to challenge a PASSKEY credential');
@@ -43,9 +49,7 @@ export class VerificationService {
     const now = this.ctx.clock.nowMs();
     // The challenge commits to the session the assertion will create, including the client's key.
     const challenge = sha256Hex(JSON.stringify({ authMethodId: m.id, clientPublicKey: body.clientPublicKey, requestId, type: 'PASSKEY' }));
-    this.ctx.db
-      .prepare('INSERT INTO passkey_challenges (request_id, auth_method_id, challenge, client_public_key, issued_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(requestId, m.id, challenge, body.clientPublicKey, now, now + PASSKEY_CHALLENGE_TTL_MS);
+    this.challenges.insertPasskey({ requestId, authMethodId: m.id, challenge, clientPublicKey: body.clientPublicKey, issuedAt: now, expiresAt: now + PASSKEY_CHALLENGE_TTL_MS });
     return { ...method, challenge, requestId, expiresAt: new Date(now + PASSKEY_CHALLENGE_TTL_MS).toISOString() };
   }
 
@@ -64,12 +68,12 @@ export class VerificationService {
     }
   }
 
-  private async verifyOtp(m: AuthMethodRow, bundle: string, req: SignedRequest): Promise<SessionReply> {
+  private async verifyOtp(m: WalletCredential, bundle: string, req: SignedRequest): Promise<SessionReply> {
     this.signed.assertNotReused(req);
     const opened = await this.otp.open(m, bundle);
     const r = await this.signed.exchangeWithPayload(
       req,
-      { accountId: m.account_id, type: m.type, activity: 'ACTIVITY_TYPE_OTP_LOGIN', parameters: {}, key: { kind: 'KEY', publicKey: opened.publicKey } },
+      { accountId: m.accountId, type: m.type, activity: 'ACTIVITY_TYPE_OTP_LOGIN', parameters: {}, key: { kind: 'KEY', publicKey: opened.publicKey } },
       (requestId, expiresAt) => this.verificationToken({ requestId, authMethodId: m.id, publicKey: opened.publicKey }, expiresAt),
     );
     if ('challenge' in r) return r.challenge;
@@ -77,29 +81,28 @@ export class VerificationService {
     return reply(200, await this.sessions.mint(m, { sessionPublicKey: opened.publicKey }));
   }
 
-  private async verifyOauth(m: AuthMethodRow, token: string, clientPublicKey: string): Promise<AuthSession> {
+  private async verifyOauth(m: WalletCredential, token: string, clientPublicKey: string): Promise<AuthSession> {
     const claims = readOidcToken(token, this.ctx.clock.nowMs());
-    if (claims.iss !== m.oauth_iss || claims.sub !== m.oauth_sub || claims.aud !== m.oauth_aud) throw unauthorized('OIDC iss, aud and sub must match the credential');
+    if (claims.iss !== m.oauthIss || claims.sub !== m.oauthSub || claims.aud !== m.oauthAud) throw unauthorized('OIDC iss, aud and sub must match the credential');
     if (claims.nonce !== expectedNonce(clientPublicKey)) throw unauthorized('OIDC nonce must be the SHA-256 (lowercase hex) of the exact clientPublicKey sent');
     const tokenHash = createHash('sha256').update(token).digest('hex');
-    if (this.ctx.db.prepare('SELECT 1 FROM used_oidc_tokens WHERE token_hash = ?').get(tokenHash)) throw unauthorized('This OIDC token was already used: each verify needs a fresh token');
-    this.ctx.db.prepare('INSERT INTO used_oidc_tokens (token_hash, used_at) VALUES (?, ?)').run(tokenHash, this.ctx.clock.nowMs());
+    if (this.challenges.oidcTokenUsed(tokenHash)) throw unauthorized('This OIDC token was already used: each verify needs a fresh token');
+    this.challenges.useOidcToken(tokenHash, this.ctx.clock.nowMs());
     return this.sessions.mint(m, { clientKey: clientPublicKey });
   }
 
-  private async verifyPasskey(m: AuthMethodRow, assertion: Assertion, requestId: string | undefined): Promise<AuthSession> {
+  private async verifyPasskey(m: WalletCredential, assertion: Assertion, requestId: string | undefined): Promise<AuthSession> {
     if (!requestId) throw unauthorized('Request-Id (from the passkey challenge) is required', 'REQUEST_ID_MISSING');
-    const ch = this.ctx.db.prepare('SELECT * FROM passkey_challenges WHERE request_id = ? AND auth_method_id = ?').get(requestId, m.id) as
-      | { challenge: string; client_public_key: string; expires_at: number; used_at: number | null } | undefined;
+    const ch = this.challenges.passkeyChallenge(requestId, m.id);
     if (!ch) throw unauthorized(`Request-Id ${requestId} is not a challenge of this credential`);
-    if (ch.used_at !== null) throw unauthorized(`Request-Id ${requestId} has already been used`, 'REQUEST_ID_REUSED');
-    if (ch.expires_at <= this.ctx.clock.nowMs()) throw unauthorized('The passkey challenge has expired: request a new one');
+    if (ch.usedAt !== null) throw unauthorized(`Request-Id ${requestId} has already been used`, 'REQUEST_ID_REUSED');
+    if (ch.expiresAt <= this.ctx.clock.nowMs()) throw unauthorized('The passkey challenge has expired: request a new one');
     if (assertion.signature !== LEGACY_PASSKEY_SIGNATURE) {
-      const counter = await verifyAssertion(assertion, ch.challenge, { credentialId: m.credential_id!, publicKey: m.passkey_public_key!, counter: m.passkey_counter ?? 0 }, this.relyingParty());
-      this.ctx.db.prepare('UPDATE auth_methods SET passkey_counter = ?, updated_at = ? WHERE id = ?').run(counter, this.ctx.clock.nowMs(), m.id);
+      const counter = await verifyAssertion(assertion, ch.challenge, { credentialId: m.credentialId!, publicKey: m.passkeyPublicKey!, counter: m.passkeyCounter ?? 0 }, this.relyingParty());
+      this.credentials.setPasskeyCounter(m.id, counter, this.ctx.clock.nowMs());
     }
-    this.ctx.db.prepare('UPDATE passkey_challenges SET used_at = ? WHERE request_id = ?').run(this.ctx.clock.nowMs(), requestId);
-    return this.sessions.mint(m, { clientKey: ch.client_public_key });
+    this.challenges.usePasskey(requestId, this.ctx.clock.nowMs());
+    return this.sessions.mint(m, { clientKey: ch.clientPublicKey });
   }
 
   /** An ES256 verification token (a JWT) bound to the client's key, expiring with the challenge: the payload the OTP retry stamps. */

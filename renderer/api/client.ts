@@ -1,7 +1,7 @@
 import type {
   ApiRequest, ApiResponse, BridgeResult, ConsoleBridge, DomainEvent, HandlerInput, HandlerName, HandlerOutput,
 } from '../../core/index';
-import type { ApiCallExchange, ApiCallInput, ApiCallOutput, ApiRouteKey, ApiRoutes } from '../../core/api/client-types';
+import type { ApiCallExchange, ApiCallInput, ApiCallOutput, ApiRouteKey, ApiRoutes } from '../../core/api-client-types';
 
 /**
  * The only module that touches a bridge. It picks the Electron preload's `window.paymentsConsole`

@@ -1,9 +1,10 @@
 import type { HandlerOutput } from '../../core/index';
-import type { ApiAnswer, ApiBody } from '../../core/api/client-types';
+import type { ApiAnswer, ApiBody } from '../../core/api-client-types';
 import type { Quote } from '../../core/quotes/schema';
 import type { Currency } from '../../core/kernel/money';
-import { parseMajorToMinor, type CurrencyLike } from './money';
+import { formatMinor, parseMajorToMinor, type CurrencyLike } from './money';
 import { formatCountdown, secondsLeft } from './time';
+import { payerFieldLabel } from './words';
 
 /** What the workbench can quote from and to (`quotes/options`). */
 export type QuoteOptions = HandlerOutput<'quotes/options'>;
@@ -99,7 +100,7 @@ export function buildQuoteBody(f: QuoteFormValues, ctx: QuoteFormContext): Built
     for (const field of ctx.lookup.requiredPayerDataFields) {
       const value = f.payerData[field.name]?.trim() ?? '';
       if (value) info[field.name] = value;
-      else if (field.mandatory) return { ok: false, field: `payer.${field.name}`, error: `The receiver requires ${field.name}` };
+      else if (field.mandatory) return { ok: false, field: `payer.${field.name}`, error: `The receiver requires the payer’s ${payerFieldLabel(field.name).toLowerCase()}` };
     }
     body.lookupId = ctx.lookup.lookupId;
     body.senderCustomerInfo = info;
@@ -139,6 +140,8 @@ export function rateBothWays(rate: number, sending: string, receiving: string): 
 /** One line of a quote's fee breakdown, in the minor units of its currency. */
 export interface FeeLine {
   label: string;
+  /** The API field it comes from, for the tooltip. */
+  code: string;
   amount: number;
   currency: Currency;
   note?: string;
@@ -148,9 +151,30 @@ export interface FeeLine {
 export function feeLines(q: QuoteResource): FeeLine[] {
   const r = q.rateDetails;
   return [
-    { label: 'Platform fixed fee', amount: r.svcApiFixedFee, currency: q.sendingCurrency },
-    { label: 'Platform variable fee', amount: r.svcApiVariableFeeAmount, currency: q.sendingCurrency, note: `${formatRate(r.svcApiVariableFeeRate * 100)} % of the sending amount` },
-    { label: 'Counterparty fixed fee', amount: r.counterpartyFixedFee, currency: q.receivingCurrency, note: 'taken from the receiving amount' },
-    { label: 'Total fees included', amount: q.feesIncluded, currency: q.sendingCurrency, note: 'in the sending amount' },
+    { label: 'Platform fixed fee', code: 'rateDetails.svcApiFixedFee', amount: r.svcApiFixedFee, currency: q.sendingCurrency },
+    { label: 'Platform variable fee', code: 'rateDetails.svcApiVariableFeeAmount', amount: r.svcApiVariableFeeAmount, currency: q.sendingCurrency, note: `${formatRate(r.svcApiVariableFeeRate * 100)} % of the sending amount` },
+    { label: 'Counterparty fixed fee', code: 'rateDetails.counterpartyFixedFee', amount: r.counterpartyFixedFee, currency: q.receivingCurrency, note: 'taken from the receiving amount' },
+    { label: 'Total fees included', code: 'feesIncluded', amount: q.feesIncluded, currency: q.sendingCurrency, note: 'in the sending amount' },
+  ];
+}
+
+/** One leg of the UMA conversion behind a quote's rate, for reading (the API name in `code`). */
+export interface RateLeg {
+  label: string;
+  value: string;
+  code: 'svcApiMultiplier' | 'counterpartyMultiplier';
+}
+
+/**
+ * How the rate is built: sending units become millisatoshis at the platform's price (after its
+ * variable fee), and millisatoshis become receiving units at the counterparty's. Both read as
+ * "millisatoshis per smallest unit" so they compare; the counterparty's is inverted for reading only.
+ */
+export function rateLegs(q: QuoteResource): RateLeg[] {
+  const r = q.rateDetails;
+  const unit = (c: Currency) => formatMinor(1, c);
+  return [
+    { label: 'platform price', value: `${formatRate(r.svcApiMultiplier)} msat per ${unit(q.sendingCurrency)}`, code: 'svcApiMultiplier' },
+    { label: 'counterparty price', value: `${formatRate(1 / r.counterpartyMultiplier)} msat per ${unit(q.receivingCurrency)}`, code: 'counterpartyMultiplier' },
   ];
 }

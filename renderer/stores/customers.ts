@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
 import type { HandlerInput, HandlerOutput } from '../../core/index';
-import type { ApiBody } from '../../core/api/client-types';
+import type { ApiBody } from '../../core/api-client-types';
 import type { Customer } from '../../core/customers/schema';
 import type { ExternalAccount } from '../../core/accounts/external-service';
 import type { InternalAccount } from '../../core/accounts/internal-service';

@@ -1,5 +1,5 @@
 // The sandbox's quote-execution outcomes by the destination identifier's last 3 digits
-// (core/sandbox/scenarios.ts), checked step by step on the test clock: quote and transaction status,
+// (core/payments/scenarios.ts), checked step by step on the test clock: quote and transaction status,
 // failureReason, refund, the source account's balances and the trial balance.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {

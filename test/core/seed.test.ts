@@ -1,6 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../core/index';
-import { scenarioSuffix } from '../../core/sandbox/suffix';
+import { scenarioSuffix } from '../../core/payments/suffix';
 import { newCore, removeTempDirs } from '../support/builders';
 
 const cores: Core[] = [];

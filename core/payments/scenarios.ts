@@ -1,4 +1,7 @@
-import type { FailureReason } from '../transactions/schema';
+// The sandbox's outcome tables. They sit in payments, below every area that reads them (accounts,
+// receivers, quotes, transfers, and the runner in transactions), while the sandbox's simulators and
+// routes sit above those areas in core/sandbox/.
+import type { FailureReason } from './vocabulary';
 import { scenarioSuffix } from './suffix';
 
 /** One thing that happens to a payment later, on the workspace clock. */

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { RouteSpec } from './contract';
-import type { ApiContract } from '../api-contract';
+import type { RouteSpec } from './api/contract';
+import type { ApiContract } from './api-contract';
 
 /** Every route keyed by `"METHOD /path"` as the spec writes it, e.g. `"GET /quotes/{quoteId}"`. */
 export type ApiRoutes = {

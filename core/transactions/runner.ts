@@ -1,10 +1,9 @@
 import type { Ctx } from '../context';
 import type { Job } from '../kernel/scheduler';
-import type { Scenario, Step } from '../sandbox/scenarios';
-import { REFUND_DELAY_SECONDS } from '../sandbox/scenarios';
-import type { TransactionService } from '../transactions/service';
-import type { Refund, TxStatus } from '../transactions/schema';
-import { FundsMover, type Funds } from './funds';
+import { REFUND_DELAY_SECONDS, type Scenario, type Step } from '../payments/scenarios';
+import type { Funds, FundsMover } from '../payments/funds';
+import type { TransactionService } from './service';
+import type { Refund, TxStatus } from './schema';
 
 const JOB_KIND = 'payment.step';
 
@@ -37,14 +36,13 @@ export class PaymentRunner {
 
   /** The money of a transaction in flight. */
   funds(transactionId: string): Funds {
-    return JSON.parse(this.transactions.row(transactionId).funds) as Funds;
+    return this.transactions.record(transactionId).funds;
   }
 
   private run(job: Job): void {
     const transactionId = String(job.payload['transactionId']);
     const step = job.payload['step'] as Step;
-    const row = this.transactions.row(transactionId);
-    const funds = JSON.parse(row.funds) as Funds;
+    const { transaction, funds } = this.transactions.record(transactionId);
     switch (step.kind) {
       case 'PROCESS':
         this.status(transactionId, 'PROCESSING', 'SANDBOX_PROCESSING');
@@ -55,7 +53,7 @@ export class PaymentRunner {
         return;
       case 'FAIL':
         this.status(transactionId, step.status, `SANDBOX_${step.status}`, step.failureReason ? { failureReason: step.failureReason } : {});
-        if (row.type === 'INCOMING') {
+        if (transaction.type === 'INCOMING') {
           // Incoming money never reached the customer's spendable balance: it simply goes back.
           this.mover.refund(funds, transactionId, 'PAYMENT_REVERSED');
         } else {

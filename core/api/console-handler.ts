@@ -1,6 +1,9 @@
+// The console handlers' contract. Areas declare their handlers against it in their console.ts, as
+// they declare routes against contract.ts; it sits here, below the areas, so that core/console/ (which
+// merges and adds to them) can import the areas without the areas importing it back.
 import type { z } from 'zod';
 import { toServiceError, type ErrorBody } from '../kernel/errors';
-import { zodToInvalidInput } from '../api/validate';
+import { zodToInvalidInput } from './validate';
 
 /** One console handler: its input schema (validated at the boundary) and its function. */
 export interface ConsoleHandler<S extends z.ZodType = z.ZodType, R = unknown> {

@@ -1,0 +1,45 @@
+import type { Db } from '../kernel/db';
+
+/** What a remembered key holds: the request's hash, and the final answer once there is one. */
+export interface RememberedKey {
+  requestHash: string;
+  /** Null while the first request with this key is still running. */
+  status: number | null;
+  body: string | null;
+}
+
+/** A key is scoped to the calling principal and the route it was sent to. */
+export interface KeyScope {
+  principal: string;
+  route: string;
+  key: string;
+}
+
+/** The SQL of idempotency keys, prepared once over a workspace's database. */
+export function idempotencyRepo(db: Db) {
+  const find = db.prepare<[string, string, string], { request_hash: string; status: number | null; body: string | null }>(
+    'SELECT request_hash, status, body FROM idempotency_keys WHERE principal = ? AND route = ? AND key = ?',
+  );
+  const insert = db.prepare('INSERT INTO idempotency_keys (principal, route, key, request_hash, created_at) VALUES (?, ?, ?, ?, ?)');
+  const remove = db.prepare('DELETE FROM idempotency_keys WHERE principal = ? AND route = ? AND key = ?');
+  const finish = db.prepare('UPDATE idempotency_keys SET status = ?, body = ? WHERE principal = ? AND route = ? AND key = ?');
+  return {
+    /** The key as remembered, if it was used before. */
+    find(s: KeyScope): RememberedKey | undefined {
+      const row = find.get(s.principal, s.route, s.key);
+      return row && { requestHash: row.request_hash, status: row.status, body: row.body };
+    },
+    /** Records a key whose request is starting (no answer yet). */
+    begin(s: KeyScope, requestHash: string, atMs: number): void {
+      insert.run(s.principal, s.route, s.key, requestHash, atMs);
+    },
+    /** Forgets a key, so a retry with it runs again. */
+    forget(s: KeyScope): void {
+      remove.run(s.principal, s.route, s.key);
+    },
+    /** Stores the final answer a replay will repeat. */
+    finish(s: KeyScope, status: number, body: string | null): void {
+      finish.run(status, body, s.principal, s.route, s.key);
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import type { Db } from './db';
+import { isoOf } from './clock';
+import { notFound } from './errors';
+import { selectPage, type Page } from './pagination';
+
+/** One request-log entry as the list shows it. */
+export interface ApiCallSummary {
+  id: string; seq: number; method: string; path: string; query: string; status: number; errorCode: string | null;
+  durationMs: number; source: 'HTTP' | 'CONSOLE'; principal: string | null; idempotencyKey: string | null;
+  resourceIds: string[]; createdAt: string;
+}
+
+/** One request-log entry with its redacted headers and bodies. */
+export interface ApiCallDetail extends ApiCallSummary {
+  requestHeaders: Record<string, string>;
+  requestBody: string | null;
+  responseBody: string | null;
+}
+
+/** A call as a resource's history lists it (`created_at`, epoch ms, is kept beside `createdAt`: the console's detail already exposed it). */
+export interface ApiCallMention {
+  id: string; method: string; path: string; status: number; source: string; created_at: number; createdAt: string;
+}
+
+/** Filters of the request log. */
+export interface RequestLogFilter {
+  method?: string | undefined;
+  statusClass?: '2xx' | '3xx' | '4xx' | '5xx' | undefined;
+  status?: number | undefined;
+  pathContains?: string | undefined;
+  resourceId?: string | undefined;
+  source?: 'HTTP' | 'CONSOLE' | undefined;
+  errorCode?: string | undefined;
+  since?: string | undefined;
+  until?: string | undefined;
+  limit: number;
+  cursor?: string | undefined;
+}
+
+interface LogRow {
+  seq: number; id: string; method: string; path: string; query: string; status: number; error_code: string | null;
+  duration_ms: number; source: 'HTTP' | 'CONSOLE'; principal: string | null; idempotency_key: string | null;
+  request_headers: string; request_body: string | null; response_body: string | null; resource_ids: string; created_at: number;
+}
+
+function summary(r: LogRow): ApiCallSummary {
+  return {
+    id: r.id, seq: r.seq, method: r.method, path: r.path, query: r.query, status: r.status, errorCode: r.error_code,
+    durationMs: r.duration_ms, source: r.source, principal: r.principal, idempotencyKey: r.idempotency_key,
+    resourceIds: r.resource_ids ? r.resource_ids.split(' ') : [], createdAt: isoOf(r.created_at),
+  };
+}
+
+const inList = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+/** The reading side of the request log (the console's list, one entry, and the calls that touched a resource). */
+export function requestLogQueries(db: Db) {
+  const byId = db.prepare<[string], LogRow>('SELECT * FROM request_log WHERE id = ?');
+  const countAll = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM request_log');
+  const matching = db.prepare<{ q: string }, { id: string; method: string; path: string; status: number }>(
+    'SELECT l.id, l.method, l.path, l.status FROM request_log l WHERE l.id = @q OR l.seq IN (SELECT log_seq FROM request_log_resources WHERE resource_id = @q) ORDER BY l.seq DESC LIMIT 5',
+  );
+  return {
+    /** A keyset page of calls, newest first. */
+    list(f: RequestLogFilter): Page<ApiCallSummary> {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (f.method) (where.push('l.method = ?'), params.push(f.method));
+      if (f.statusClass) (where.push('l.status / 100 = ?'), params.push(Number(f.statusClass[0])));
+      if (f.status) (where.push('l.status = ?'), params.push(f.status));
+      if (f.pathContains) (where.push("l.path LIKE ? ESCAPE '\\'"), params.push(`%${f.pathContains.replace(/[%_\\]/g, '\\$&')}%`));
+      if (f.source) (where.push('l.source = ?'), params.push(f.source));
+      if (f.errorCode) (where.push('l.error_code = ?'), params.push(f.errorCode));
+      if (f.since) (where.push('l.created_at >= ?'), params.push(Date.parse(f.since)));
+      if (f.until) (where.push('l.created_at <= ?'), params.push(Date.parse(f.until)));
+      if (f.resourceId) (where.push('l.seq IN (SELECT log_seq FROM request_log_resources WHERE resource_id = ?)'), params.push(f.resourceId));
+      return selectPage<LogRow, ApiCallSummary>(db, {
+        select: 'SELECT * FROM request_log l', from: 'FROM request_log l', where, params, limit: f.limit, cursor: f.cursor,
+        order: 'desc', keyColumn: 'l.seq', idColumn: 'l.id', map: summary, position: (r) => ({ k: r.seq, id: r.id }),
+      });
+    },
+    /** One entry with its redacted headers and bodies (404 once retention pruned it). */
+    get(id: string): ApiCallDetail {
+      const r = byId.get(id);
+      if (!r) throw notFound('NOT_FOUND', `Request-log entry ${id} not found (it may have been pruned by retention)`);
+      return { ...summary(r), requestHeaders: JSON.parse(r.request_headers) as Record<string, string>, requestBody: r.request_body, responseBody: r.response_body };
+    },
+    /** How many calls are kept. */
+    count(): number {
+      return countAll.get()!.n;
+    },
+    /** The calls that touched any of these resources, oldest first. */
+    touching(resourceIds: string[]): ApiCallMention[] {
+      if (!resourceIds.length) return [];
+      const rows = db
+        .prepare(`SELECT l.id, l.method, l.path, l.status, l.source, l.created_at FROM request_log l
+                  WHERE l.seq IN (SELECT log_seq FROM request_log_resources WHERE resource_id IN (${inList(resourceIds.length)})) ORDER BY l.seq`)
+        .all(...resourceIds) as Omit<ApiCallMention, 'createdAt'>[];
+      return rows.map((c) => ({ ...c, createdAt: new Date(c.created_at).toISOString() }));
+    },
+    /** The newest calls (at most 5) whose id is `q` or that touched the resource `q`, for the global search. */
+    search(q: string): { id: string; method: string; path: string; status: number }[] {
+      return matching.all({ q });
+    },
+  };
+}
+
+/** The request log's reading side. */
+export type RequestLogQueries = ReturnType<typeof requestLogQueries>;
