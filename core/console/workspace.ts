@@ -53,7 +53,8 @@ export function workspaceHandlers(s: Services, runtime: WorkspaceRuntime) {
       return { dismissed: true };
     }),
     'clock/get': handler(z.object({}), () => s.clock.state()),
-    'clock/advance': handler(z.object({ seconds: z.number().positive().max(366 * 86_400) }), ({ seconds }) => s.clock.advance(seconds)),
+    'clock/advance': handler(z.object({ seconds: z.number().positive().max(366 * 86_400) }), ({ seconds }) => s.clock.advanceInBatches(seconds)),
+    'clock/cancelAdvance': handler(z.object({}), () => s.clock.cancelAdvance()),
     'clock/freeze': handler(z.object({}), () => s.clock.freeze()),
     'clock/resume': handler(z.object({}), () => s.clock.resume()),
   };

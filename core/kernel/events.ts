@@ -94,6 +94,16 @@ export class EventOutbox {
     return () => this.listeners.delete(listener);
   }
 
+  /** Where the pending events stand, for a savepoint that may roll back (see `rollbackTo`). */
+  mark(): number {
+    return this.pending.length;
+  }
+
+  /** Forgets the events appended since `mark`: their savepoint was rolled back, so they never happened. */
+  rollbackTo(mark: number): void {
+    this.pending.length = Math.min(mark, this.pending.length);
+  }
+
   /** Delivers the events of a committed transaction. */
   flush(): void {
     const batch = this.pending;

@@ -49,7 +49,7 @@ export function createKernel(options: KernelOptions): Kernel {
     return result;
   };
 
-  const scheduler = new Scheduler(db, clock, ids, transaction);
+  const scheduler = new Scheduler(db, clock, ids, transaction, events);
   const requestLog = new RequestLog(db, clock, ids, options.requestLogRetention ?? DEFAULT_RETENTION);
 
   return {

@@ -1,6 +1,7 @@
 import type { Db } from './db';
 import type { IdGenerator } from './ids';
 import type { WorkspaceClock } from './clock';
+import { conflict } from './errors';
 
 /** A persisted unit of delayed work. */
 export interface Job {
@@ -28,6 +29,23 @@ export interface RunReport {
   failed: number;
 }
 
+/** Where a batched advance stands: jobs run so far, jobs due in all (it grows when jobs schedule jobs), the target instant. */
+export interface AdvanceProgress {
+  done: number;
+  due: number;
+  targetMs: number;
+}
+
+/** How a batched advance runs. */
+export interface BatchOptions {
+  /** How long one batch may hold the thread before other work gets a turn (default 15 ms). */
+  sliceMs?: number;
+  /** Hears the progress after every batch. */
+  onProgress?: (progress: AdvanceProgress) => void;
+  /** Read between batches: true stops the advance where it stands (the clock stays at the last job run). */
+  cancelled?: () => boolean;
+}
+
 /**
  * The one scheduler of a workspace. Everything that happens later is a row in `jobs` with a due time.
  * In real-time mode a timer wakes it at the next due time; under a frozen clock only `advance` runs jobs,
@@ -44,6 +62,7 @@ export class Scheduler {
     private readonly clock: WorkspaceClock,
     private readonly ids: IdGenerator,
     private readonly transaction: <T>(fn: () => T) => T,
+    private readonly outbox: { mark(): number; rollbackTo(mark: number): void },
   ) {}
 
   /** Registers the handler for a job kind; registering a kind twice is a programming error. */
@@ -73,6 +92,16 @@ export class Scheduler {
   /** Number of jobs still waiting. */
   pendingCount(): number {
     return (this.db.prepare(`SELECT count(*) AS n FROM jobs WHERE status = 'PENDING'`).get() as { n: number }).n;
+  }
+
+  /** Number of pending jobs due at or before `untilMs`. */
+  dueCount(untilMs: number): number {
+    return (this.db.prepare(`SELECT count(*) AS n FROM jobs WHERE status = 'PENDING' AND due_at <= ?`).get(untilMs) as { n: number }).n;
+  }
+
+  /** Throws 409 CLOCK_ADVANCE_IN_PROGRESS while a run of due jobs is under way. */
+  assertIdle(): void {
+    if (this.running) throw conflict('A clock advance is already running: wait for it to finish or cancel it', 'CLOCK_ADVANCE_IN_PROGRESS');
   }
 
   /** Due time of the next pending job, if any. */
@@ -112,6 +141,51 @@ export class Scheduler {
     return report;
   }
 
+  /**
+   * Advances like `advance`, but runs the due jobs in time slices and yields between them, so the API
+   * keeps answering during a large advance; it can be cancelled between slices. Only one runs at a time.
+   */
+  async advanceInBatches(seconds: number, options: BatchOptions = {}): Promise<RunReport & { cancelled: boolean }> {
+    this.assertIdle();
+    const targetMs = this.clock.nowMs() + Math.round(seconds * 1000);
+    const report = { ran: 0, failed: 0, cancelled: false };
+    const slice = options.sliceMs ?? 15;
+    const next = this.db.prepare(`SELECT id, kind, due_at, payload, resource_id FROM jobs WHERE status = 'PENDING' AND due_at <= ? ORDER BY due_at, id LIMIT 64`);
+    this.running = true;
+    try {
+      for (;;) {
+        const started = performance.now();
+        // Why one transaction per slice: a commit per job costs more than the jobs themselves; each job
+        // still runs in its own savepoint, so a failing job rolls back alone and its events are dropped.
+        this.transaction(() => {
+          let rows = next.all(targetMs) as JobRow[];
+          while (rows.length > 0 && performance.now() - started < slice) {
+            for (const row of rows) {
+              this.clock.moveTo(row.due_at);
+              if (this.runInSavepoint(row)) report.ran++;
+              else report.failed++;
+            }
+            rows = next.all(targetMs) as JobRow[];
+          }
+        });
+        const left = this.dueCount(targetMs);
+        options.onProgress?.({ done: report.ran + report.failed, due: report.ran + report.failed + left, targetMs });
+        if (left === 0) break;
+        if (options.cancelled?.()) {
+          report.cancelled = true;
+          break;
+        }
+        // Why setImmediate: it lets pending I/O (other API calls, the console's event stream) run first.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      this.running = false;
+    }
+    if (!report.cancelled) this.clock.moveTo(targetMs);
+    this.arm();
+    return report;
+  }
+
   /** (Re)arms the real-time timer for the next due job; a frozen clock needs no timer. */
   arm(): void {
     if (this.timer) clearTimeout(this.timer);
@@ -130,14 +204,28 @@ export class Scheduler {
     if (this.timer) clearTimeout(this.timer);
   }
 
+  private runInSavepoint(row: JobRow): boolean {
+    const handler = this.handlers.get(row.kind);
+    const mark = this.outbox.mark();
+    try {
+      if (!handler) throw new Error(`no handler registered for job kind ${row.kind}`);
+      // A nested better-sqlite3 transaction is a SAVEPOINT inside the slice's transaction.
+      this.db.transaction(() => {
+        handler(jobOf(row));
+        this.db.prepare(`UPDATE jobs SET status = 'DONE', attempts = attempts + 1, finished_at = ? WHERE id = ?`).run(this.clock.nowMs(), row.id);
+      })();
+      return true;
+    } catch (err) {
+      this.outbox.rollbackTo(mark);
+      this.db
+        .prepare(`UPDATE jobs SET status = 'FAILED', attempts = attempts + 1, last_error = ?, finished_at = ? WHERE id = ?`)
+        .run(err instanceof Error ? err.message : String(err), this.clock.nowMs(), row.id);
+      return false;
+    }
+  }
+
   private runOne(row: JobRow): boolean {
-    const job: Job = {
-      id: row.id,
-      kind: row.kind,
-      dueAt: row.due_at,
-      payload: JSON.parse(row.payload) as Record<string, unknown>,
-      resourceId: row.resource_id,
-    };
+    const job = jobOf(row);
     const handler = this.handlers.get(job.kind);
     try {
       if (!handler) throw new Error(`no handler registered for job kind ${job.kind}`);
@@ -153,4 +241,8 @@ export class Scheduler {
       return false;
     }
   }
+}
+
+function jobOf(row: JobRow): Job {
+  return { id: row.id, kind: row.kind, dueAt: row.due_at, payload: JSON.parse(row.payload) as Record<string, unknown>, resourceId: row.resource_id };
 }

@@ -56,6 +56,14 @@ export const sandboxContract = {
     description: 'Quote expiries and delayed sandbox outcomes (30 seconds, 6 minutes) happen as the clock passes them, so a long scenario plays in one call.',
     body: advanceSchema,
     responses: clockAnswer,
+    errors: { 409: 'CLOCK_ADVANCE_IN_PROGRESS: another advance is still running' },
+  }),
+  cancelSandboxClockAdvance: defineRoute({
+    method: 'post', path: '/sandbox/clock/advance/cancel', tag: TAG, permission: 'MANAGE',
+    summary: 'Stops the running advance after its current batch of jobs',
+    description: 'The advance then answers with `cancelled: true`; the clock stays at the last job it ran, and the jobs not yet run stay scheduled.',
+    responses: clockAnswer,
+    errors: { 409: 'NO_CLOCK_ADVANCE: no advance is running' },
   }),
   freezeSandboxClock: defineRoute({
     method: 'post', path: '/sandbox/clock/freeze', tag: TAG, permission: 'MANAGE',
@@ -79,7 +87,8 @@ export function sandboxRoutes(clock: ClockService, internal: InternalAccountServ
     sandboxReceive: ({ body }) => reply(200, incoming.receive(body)),
     sandboxFundInternalAccount: ({ params, body }) => reply(200, internal.fund(params.accountId, body.amount)),
     getSandboxClock: () => reply(200, clock.state()),
-    advanceSandboxClock: ({ body }) => reply(200, clock.advance(body.seconds)),
+    advanceSandboxClock: async ({ body }) => reply(200, await clock.advanceInBatches(body.seconds)),
+    cancelSandboxClockAdvance: () => reply(200, clock.cancelAdvance()),
     freezeSandboxClock: () => reply(200, clock.freeze()),
     resumeSandboxClock: () => reply(200, clock.resume()),
   });

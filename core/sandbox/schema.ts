@@ -39,6 +39,12 @@ export const clockReportSchema = z.object({
   nextJobDueAt: z.iso.datetime().nullable().meta({ description: 'When the next job falls due; null when none is queued' }),
   jobsRun: z.number().int().min(0).optional().meta({ description: 'Advance and resume: how many due jobs ran' }),
   jobsFailed: z.number().int().min(0).optional().meta({ description: 'Advance and resume: how many of them failed' }),
+  cancelled: z.boolean().optional().meta({ description: 'Advance: true when it was cancelled before reaching its target (the clock stays at the last job run)' }),
+  advance: z.object({
+    jobsDone: z.number().int().min(0),
+    jobsDue: z.number().int().min(0).meta({ description: 'Jobs due by the target, counting those done (grows when jobs schedule jobs)' }),
+    until: z.iso.datetime().meta({ description: 'The instant the advance moves the clock to' }),
+  }).strict().optional().meta({ description: 'Present while an advance is running: how far it has got' }),
 }).strict().meta({ id: 'SandboxClock', description: 'The sandbox test clock' });
 
 /** The clock as the API and the console report it. */

@@ -1,4 +1,6 @@
 import type { Ctx } from '../context';
+import { conflict } from '../kernel/errors';
+import type { AdvanceProgress } from '../kernel/scheduler';
 import type { ClockReport } from './schema';
 
 /** The clock as the API and the console report it (declared once, in schema.ts). */
@@ -6,18 +8,51 @@ export type { ClockReport };
 
 /** Test-clock control shared by the sandbox API and the console; every change is an event. */
 export class ClockService {
+  private running: { progress: AdvanceProgress; cancel: boolean } | undefined;
+
   constructor(private readonly ctx: Ctx) {}
 
-  /** The current clock state with the scheduler's queue. */
+  /** The current clock state with the scheduler's queue, and the running advance's progress if any. */
   state(): ClockReport {
     const due = this.ctx.scheduler.nextDueAt();
-    return { ...this.ctx.clock.state(), pendingJobs: this.ctx.scheduler.pendingCount(), nextJobDueAt: due === undefined ? null : new Date(due).toISOString() };
+    const report: ClockReport = { ...this.ctx.clock.state(), pendingJobs: this.ctx.scheduler.pendingCount(), nextJobDueAt: due === undefined ? null : new Date(due).toISOString() };
+    const p = this.running?.progress;
+    if (p) report.advance = { jobsDone: p.done, jobsDue: p.due, until: new Date(p.targetMs).toISOString() };
+    return report;
   }
 
-  /** Advances the clock, running the jobs that fall due on the way, in order. */
+  /** Advances the clock in one go, running the jobs that fall due on the way, in order (tests and scripts). */
   advance(seconds: number): ClockReport {
     const report = this.ctx.scheduler.advance(seconds);
     return { ...this.changed('ADVANCED', { seconds }), jobsRun: report.ran, jobsFailed: report.failed };
+  }
+
+  /**
+   * Advances the clock in batches that let other calls through, with progress readable from `state()`
+   * and cancellable between batches (`cancelAdvance`). What the API and the console use.
+   */
+  async advanceInBatches(seconds: number): Promise<ClockReport> {
+    const targetMs = this.ctx.clock.nowMs() + Math.round(seconds * 1000);
+    const running = { progress: { done: 0, due: this.ctx.scheduler.dueCount(targetMs), targetMs }, cancel: false };
+    if (this.running) throw conflict('A clock advance is already running: wait for it to finish or cancel it', 'CLOCK_ADVANCE_IN_PROGRESS');
+    this.running = running;
+    try {
+      const report = await this.ctx.scheduler.advanceInBatches(seconds, {
+        onProgress: (p) => (running.progress = p),
+        cancelled: () => running.cancel,
+      });
+      const state = this.changed(report.cancelled ? 'ADVANCE_CANCELLED' : 'ADVANCED', { seconds, jobsRun: report.ran });
+      return { ...state, jobsRun: report.ran, jobsFailed: report.failed, ...(report.cancelled ? { cancelled: true } : {}) };
+    } finally {
+      if (this.running === running) this.running = undefined;
+    }
+  }
+
+  /** Asks the running advance to stop after its current batch; 409 when none is running. */
+  cancelAdvance(): ClockReport {
+    if (!this.running) throw conflict('No clock advance is running', 'NO_CLOCK_ADVANCE');
+    this.running.cancel = true;
+    return this.state();
   }
 
   /** Freezes the clock at the current workspace instant. */

@@ -41,11 +41,33 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     setClock(await invoke('clock/get', {}));
   }
 
-  /** Advances the workspace clock, running the jobs that fall due. */
-  async function advance(seconds: number): Promise<ClockReport> {
-    const c = await invoke('clock/advance', { seconds });
-    setClock(c);
-    return c;
+  /** While an advance runs: jobs done of due (read from the clock every few hundred ms), for the progress bar. */
+  const advancing = shallowRef<{ jobsDone: number; jobsDue: number } | null>(null);
+
+  /**
+   * Advances the workspace clock, running the jobs that fall due. The core runs them in batches, so the
+   * console keeps answering; meanwhile the clock is polled for progress (jobs done of due).
+   */
+  async function advance(seconds: number, pollMs = 250): Promise<ClockReport> {
+    advancing.value = { jobsDone: 0, jobsDue: 0 };
+    const poll = setInterval(() => {
+      void invoke('clock/get', {}).then((c) => {
+        if (c.advance && advancing.value) advancing.value = { jobsDone: c.advance.jobsDone, jobsDue: c.advance.jobsDue };
+      }).catch(() => undefined);
+    }, pollMs);
+    try {
+      const c = await invoke('clock/advance', { seconds });
+      setClock(c);
+      return c;
+    } finally {
+      clearInterval(poll);
+      advancing.value = null;
+    }
+  }
+
+  /** Stops the running advance after its current batch (the clock stays at the last job it ran). */
+  async function cancelAdvance(): Promise<void> {
+    await invoke('clock/cancelAdvance', {});
   }
 
   /** Freezes the clock at the current workspace instant. */
@@ -88,5 +110,5 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     });
   }
 
-  return { info, clock, clockReadAt, loading, error, load, refreshClock, advance, freeze, resume, dismissCredentials, nowMs, watchClock, currencyCodes, loadCurrencies };
+  return { info, clock, clockReadAt, loading, error, load, refreshClock, advance, advancing, cancelAdvance, freeze, resume, dismissCredentials, nowMs, watchClock, currencyCodes, loadCurrencies };
 });

@@ -83,6 +83,27 @@ describe('the scheduler', () => {
     expect(leaked.n).toBe(0);
   });
 
+  it('in a batched advance, a throwing job rolls back alone: its writes and events vanish, the rest of its slice commits', async () => {
+    const s = core.services.ctx.scheduler;
+    const heard: string[] = [];
+    core.onEvent((e) => heard.push(e.type));
+    core.services.ctx.scheduler.register('test.emit', (job: Job) => void core.services.ctx.events.append('TEST.KEPT', 'Job', job.id, {}));
+    s.schedule('test.emit', FROZEN_MS + 1_000, {});
+    const bad = s.schedule('test.explode', FROZEN_MS + 2_000, { label: 'bad' });
+    s.schedule('test.emit', FROZEN_MS + 3_000, {});
+
+    const progress: number[] = [];
+    const report = await s.advanceInBatches(10, { onProgress: (p) => progress.push(p.done) });
+    expect(report).toEqual({ ran: 2, failed: 1, cancelled: false });
+    expect(jobRow(core, bad)).toMatchObject({ status: 'FAILED', last_error: 'boom bad' });
+    const count = (type: string) => (core.services.ctx.db.prepare('SELECT count(*) AS n FROM events WHERE type = ?').get(type) as { n: number }).n;
+    expect(count('TEST.SHOULD_ROLL_BACK')).toBe(0);
+    expect(count('TEST.KEPT')).toBe(2);
+    expect(heard).toEqual(['TEST.KEPT', 'TEST.KEPT']);
+    expect(progress.at(-1)).toBe(3);
+    expect(core.services.ctx.clock.nowMs()).toBe(FROZEN_MS + 10_000);
+  });
+
   it('marks a job of a kind nobody registered FAILED', () => {
     const s = core.services.ctx.scheduler;
     const orphan = s.schedule('test.unregistered', FROZEN_MS + 1_000, {});
