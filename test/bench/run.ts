@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createCore } from '../../core/index';
 import { startLoopbackServer } from '../../core/host/server';
 import { transactionsBench } from './transactions-bench';
+import { clockAdvanceBench } from './clock-advance-bench';
 
 interface Figure { name: string; value: string }
 const figures: Figure[] = [];
@@ -67,6 +68,7 @@ record('console search/query by email (mean)', `${((performance.now() - t0) / 10
 await server.close();
 core.close();
 
+await clockAdvanceBench(record, Number(process.env['BENCH_CLOCK_JOBS'] ?? 5_000));
 await transactionsBench(record, Number(process.env['BENCH_TRANSACTIONS'] ?? 1_000_000));
 
 record('resident memory after the run', `${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB`);
