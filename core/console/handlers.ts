@@ -21,9 +21,9 @@ export function buildConsoleHandlers(s: Services, runtime: WorkspaceRuntime) {
     requestLogHandlers(s.ctx),
     eventHandlers(s.ctx),
     searchHandlers(s),
-    transactionHandlers(s.transactions, (id) => s.external.identifierOf(id)),
+    transactionHandlers(s.transactions, (id) => s.external.identifierOf(id), (q) => customersNamed(s, q)),
     transactionDetailHandlers({ ctx: s.ctx, transactions: s.transactions, quotes: s.quotes, ledger: s.ledger }),
-    quoteHandlers(s.quotes, s.internal, s.external),
+    quoteHandlers(s.quotes, s.internal, s.external, s.customers),
     walletHandlers({ internal: s.internal, customers: s.customers, platform: s.platform, credentials: s.credentials, sessions: s.walletSessions, hostOrigins: s.hostOrigins }),
   );
 }
@@ -36,3 +36,8 @@ export type HandlerName = keyof ConsoleHandlers & string;
 export type HandlerInput<K extends HandlerName> = z.input<ConsoleHandlers[K]['input']>;
 /** The value a handler resolves to. */
 export type HandlerOutput<K extends HandlerName> = Awaited<ReturnType<ConsoleHandlers[K]['run']>>;
+
+/** The customers a search term names (by name, contact or id), for the explorer's "customer name" search. */
+function customersNamed(s: Services, q: string): string[] {
+  return q.length >= 2 ? s.customers.search(q, 50).map((c) => c.id) : [];
+}

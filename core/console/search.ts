@@ -32,7 +32,7 @@ export function searchHandlers(s: Services) {
         hits.push({ kind: 'EXTERNAL_ACCOUNT', id: a.id, title: `${a.accountType} ${a.identifier}`, subtitle: a.customerId ?? 'Platform account', customerId: a.customerId });
       }
       for (const t of s.transactions.search(q, limit)) {
-        hits.push({ kind: 'TRANSACTION', id: t.id, title: `${t.type} ${t.status}`, subtitle: [t.reference, t.receiverIdentifier].filter(Boolean).join(' · '), customerId: t.customerId });
+        hits.push({ kind: 'TRANSACTION', id: t.id, title: `${t.type} ${t.status}`, subtitle: [t.description, t.reference, t.receiverIdentifier].filter(Boolean).join(' · '), customerId: t.customerId });
       }
       const quote = s.quotes.summary(q);
       if (quote) hits.push({ kind: 'QUOTE', id: quote.id, title: `Quote ${quote.status}`, subtitle: quote.transactionId, customerId: quote.customerId });

@@ -19,12 +19,17 @@ export const explorerQuery = z.object({
 /**
  * Console handlers for support staff: the transaction explorer. Whatever they paste finds the
  * transaction: its id, its quote id, its reference, a customer id or platform id, an account id or
- * account number, a UMA address. (The whole story of one transaction spans areas: console/transaction-detail.ts.)
- * `accountIdentifier` names the identifier of an external account id (the accounts area answers).
+ * account number, a UMA address, words of the description, an amount, or a customer's name. (The whole story of one transaction spans areas: console/transaction-detail.ts.)
+ * `accountIdentifier` names the identifier of an external account id (the accounts area answers);
+ * `customersNamed` the customers whose name matches (the customers area answers).
  */
-export function transactionHandlers(transactions: TransactionService, accountIdentifier: (externalAccountId: string) => string | undefined) {
+export function transactionHandlers(
+  transactions: TransactionService,
+  accountIdentifier: (externalAccountId: string) => string | undefined,
+  customersNamed: (q: string) => string[],
+) {
   return {
     'transactions/search': handler(explorerQuery, (q) =>
-      transactions.explore({ ...q, qAccountIdentifier: q.q ? accountIdentifier(q.q) : undefined })),
+      transactions.explore({ ...q, qAccountIdentifier: q.q ? accountIdentifier(q.q) : undefined, qCustomerIds: q.q ? customersNamed(q.q) : undefined })),
   };
 }

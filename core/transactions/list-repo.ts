@@ -9,6 +9,8 @@ export interface ExplorerFilter {
   q?: string | undefined;
   /** The identifier of the external account `q` names, if it names one (accounts are the accounts area's). */
   qAccountIdentifier?: string | undefined;
+  /** Customers whose name `q` matches (customers are the customers area's). */
+  qCustomerIds?: string[] | undefined;
   status?: TxStatus[] | undefined;
   type?: 'INCOMING' | 'OUTGOING' | undefined;
   currency?: string | undefined;
@@ -27,6 +29,43 @@ export interface TransactionSummary {
   reference: string | null;
   receiverIdentifier: string | null;
   customerId: string | null;
+  description: string | null;
+}
+
+/** Amounts in minor units that a typed amount may mean (`250`, `250.00`, `1,234.56 USD`), for 0, 2, 6 and 8 decimals. */
+export function amountCandidates(q: string): number[] {
+  const m = /^\s*(?:[A-Z]{3,4}\s*)?([\d][\d,  ]*)(?:[.](\d{1,8}))?\s*(?:[A-Z]{3,4})?\s*$/i.exec(q);
+  if (!m) return [];
+  const whole = m[1]!.replace(/[,  ]/g, '');
+  const fraction = m[2] ?? '';
+  if (whole.length > 15) return [];
+  const out = new Set<number>();
+  for (const d of [0, 2, 6, 8]) {
+    if (fraction.length > d) continue;
+    const minor = Number(whole + fraction.padEnd(d, '0'));
+    if (Number.isSafeInteger(minor) && minor > 0) out.add(minor);
+  }
+  return [...out];
+}
+
+/**
+ * What one search term matches: ids, references and identifiers exactly (indexed equalities), words of
+ * the description (the trigram index, from three characters), the amounts it may mean, and the
+ * customers whose names it matched.
+ */
+function termClause(q: string, customerIds: string[] = [], accountIdentifier?: string): { sql: string; params: unknown[] } {
+  const parts = ['id = ?', 'quote_id = ?', 'reference = ?', 'customer_id = ?', 'platform_customer_id = ?', 'sender_identifier = ?', 'receiver_identifier = ?'];
+  const params: unknown[] = [q, q, q.toUpperCase(), q, q, q, q];
+  if (accountIdentifier !== undefined) (parts.push('receiver_identifier = ?', 'sender_identifier = ?'), params.push(accountIdentifier, accountIdentifier));
+  if (q.length >= 3) (parts.push('rowid IN (SELECT rowid FROM transactions_text WHERE transactions_text MATCH ?)'), params.push(`"${q.replace(/"/g, '""')}"`));
+  const amounts = amountCandidates(q);
+  if (amounts.length) {
+    const list = amounts.map(() => '?').join(', ');
+    parts.push(`sent_amount IN (${list})`, `received_amount IN (${list})`);
+    params.push(...amounts, ...amounts);
+  }
+  if (customerIds.length) (parts.push(`customer_id IN (${customerIds.map(() => '?').join(', ')})`), params.push(...customerIds));
+  return { sql: `(${parts.join(' OR ')})`, params };
 }
 
 function page(db: Db, where: string[], params: unknown[], q: { limit: number; cursor?: string | undefined; sortOrder: 'asc' | 'desc' }): Page<Transaction> {
@@ -38,11 +77,6 @@ function page(db: Db, where: string[], params: unknown[], q: { limit: number; cu
 
 /** The SQL of transaction lists (the API's list, the console's explorer and global search), prepared once where it is fixed. */
 export function transactionListRepo(db: Db) {
-  const search = db.prepare<{ q: string; limit: number }, TransactionSummary>(
-    `SELECT id, type, status, reference, receiver_identifier AS receiverIdentifier, customer_id AS customerId FROM transactions
-     WHERE id = @q OR quote_id = @q OR reference = upper(@q) OR receiver_identifier = @q OR sender_identifier = @q
-     ORDER BY created_at DESC LIMIT @limit`,
-  );
   return {
     /** The API's filtered, keyset-paged list in either order, with the total count of matches. */
     list(q: z.infer<typeof listTransactionsQuery>): Page<Transaction> {
@@ -66,11 +100,10 @@ export function transactionListRepo(db: Db) {
       const where: string[] = [];
       const params: unknown[] = [];
       if (f.q) {
-        // Each alternative is an equality on an indexed column, so the OR stays an index lookup.
-        const byAccount = f.qAccountIdentifier === undefined ? '' : ' OR receiver_identifier = ? OR sender_identifier = ?';
-        where.push(`(id = ? OR quote_id = ? OR reference = ? OR customer_id = ? OR platform_customer_id = ? OR sender_identifier = ? OR receiver_identifier = ?${byAccount})`);
-        params.push(f.q, f.q, f.q.toUpperCase(), f.q, f.q, f.q, f.q);
-        if (f.qAccountIdentifier !== undefined) params.push(f.qAccountIdentifier, f.qAccountIdentifier);
+        // Each alternative is an indexed lookup (equality, IN, or the full-text index), so the OR stays fast.
+        const term = termClause(f.q, f.qCustomerIds, f.qAccountIdentifier);
+        where.push(term.sql);
+        params.push(...term.params);
       }
       if (f.status?.length) (where.push(`status IN (${f.status.map(() => '?').join(', ')})`), params.push(...f.status));
       if (f.type) (where.push('type = ?'), params.push(f.type));
@@ -79,9 +112,13 @@ export function transactionListRepo(db: Db) {
       if (f.to) (where.push('created_at <= ?'), params.push(Date.parse(f.to)));
       return page(db, where, params, f);
     },
-    /** The newest transactions named by id, quote id, reference or either identifier (the global search). */
-    search(q: string, limit: number): TransactionSummary[] {
-      return search.all({ q, limit });
+    /** The newest transactions the term names (id, quote id, reference, identifier, description words, amount, customer): the global search. */
+    search(q: string, limit: number, customerIds: string[] = []): TransactionSummary[] {
+      const term = termClause(q, customerIds);
+      return db.prepare<unknown[], TransactionSummary>(
+        `SELECT id, type, status, reference, receiver_identifier AS receiverIdentifier, customer_id AS customerId, description FROM transactions
+         WHERE ${term.sql} ORDER BY created_at DESC LIMIT ?`,
+      ).all(...term.params, limit);
     },
   };
 }

@@ -98,10 +98,10 @@ export function transactionRepo(db: Db) {
   const insert = db.prepare(
     `INSERT INTO transactions (id, type, status, direction, kind, customer_id, platform_customer_id, quote_id, sender_identifier,
        receiver_identifier, reference, sending_currency, sent_amount, receiving_currency, received_amount, fees, scenario,
-       failure_reason, refund, funds, data, settled_at, created_at, updated_at)
+       failure_reason, refund, funds, data, settled_at, created_at, updated_at, description)
      VALUES (@id, @type, @status, @direction, @kind, @customer_id, @platform_customer_id, @quote_id, @sender_identifier,
        @receiver_identifier, @reference, @sending_currency, @sent_amount, @receiving_currency, @received_amount, @fees, @scenario,
-       @failure_reason, @refund, @funds, @data, @settled_at, @created_at, @updated_at)`,
+       @failure_reason, @refund, @funds, @data, @settled_at, @created_at, @updated_at, json_extract(@data, '$.description'))`,
   );
   const byId = db.prepare<[string], TxRow>('SELECT * FROM transactions WHERE id = ?');
   // A change keeps the failure reason and settlement time it does not name (coalesce with the stored ones).

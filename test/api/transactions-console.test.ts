@@ -109,4 +109,19 @@ describe('transactions/search', () => {
     expect([...first.data, ...second.data].map((t: { id: string }) => t.id)).toEqual(made.slice(0, 4));
     expect([first.hasMore, second.hasMore]).toEqual([true, true]);
   });
+
+  it('finds what support staff are told: words of the description, an amount as written, a customer name', async () => {
+    const rent = await createQuote(w, accountQuote(w.seed.aliceUsd, w.seed.sophieIban['0000'], 'SENDING', 250_00, { description: 'October rent for the Lyon flat' }));
+    const gift = await createQuote(w, accountQuote(w.seed.aliceUsd, w.seed.luciaClabe['12000'], 'SENDING', 123_45, { description: 'Birthday gift' }));
+    expect(await search('rent for the Lyon')).toEqual([rent.transactionId]);
+    expect(await search('lyon')).toEqual([rent.transactionId]); // any letter case, part of a word
+    expect(await search('birthday')).toEqual([gift.transactionId]);
+    expect(await search('123.45')).toEqual([gift.transactionId]);
+    expect(await search('250.00 USD')).toContain(rent.transactionId);
+    const byName = await search('Alice');
+    expect(byName).toEqual(expect.arrayContaining([rent.transactionId, gift.transactionId]));
+    expect(await search('no such words here')).toEqual([]);
+    const hits = await invoke(w, 'search/query', { q: 'Lyon flat' });
+    expect(hits).toEqual([expect.objectContaining({ kind: 'TRANSACTION', id: rent.transactionId, subtitle: expect.stringContaining('October rent for the Lyon flat') })]);
+  });
 });
