@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Ctx } from '../context';
 import { isoOf } from '../kernel/clock';
 import { conflict, invalidInput, notFound } from '../kernel/errors';
-import { CRYPTO_CODES, currencyAmount, findCurrency } from '../kernel/money';
+import { CRYPTO_CODES, currencyAmount, findCurrency, formatMinor } from '../kernel/money';
 import type { Page } from '../kernel/pagination';
 import { edgeAccount, type LedgerService } from '../ledger/service';
 import { fundingInstructions } from './funding';
@@ -138,7 +138,7 @@ export class InternalAccountService {
       throw conflict(`Internal account ${id} is ${account.status} and cannot be funded`, 'INVALID_STATE_TRANSITION');
     }
     return this.ctx.transaction(() => {
-      this.ledger.post('SANDBOX_FUND', id, `Sandbox funding of ${amount} ${account.currency}`, [
+      this.ledger.post('SANDBOX_FUND', id, `Sandbox funding of ${formatMinor(amount, account.currency)}`, [
         { accountId: edgeAccount('sandbox-funding', account.currency), currency: account.currency, amount: -amount },
         { accountId: id, currency: account.currency, amount },
       ]);

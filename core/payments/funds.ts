@@ -1,4 +1,5 @@
 import { edgeAccount, type Bucket, type LedgerService } from '../ledger/service';
+import { formatMinor } from '../kernel/money';
 
 /** A ledger position: an account and the bucket within it. */
 export interface Position {
@@ -69,7 +70,7 @@ export class FundsMover {
   }
 
   private move(f: Funds, from: Position, to: Position, refId: string, why: string): void {
-    this.ledger.post(why, refId, `${why}: ${f.amount} ${f.currency}`, [
+    this.ledger.post(why, refId, `${why}: ${formatMinor(f.amount, f.currency)}`, [
       { accountId: from.accountId, bucket: from.bucket, currency: f.currency, amount: -f.amount },
       { accountId: to.accountId, bucket: to.bucket, currency: f.currency, amount: f.amount },
     ]);

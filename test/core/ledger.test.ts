@@ -132,3 +132,14 @@ describe('the ledger', () => {
     expect(edge).toEqual({ account_id: 'edge:sandbox-funding:USD', amount: -777 });
   });
 });
+
+describe('ledger descriptions', () => {
+  it('write amounts in their currency units, as people read them (250.00 USD, never 25000 USD)', async () => {
+    const account = core.services.internal.list({ owner: 'CUSTOMERS', limit: 100 }).data.find((a) => a.balance.currency.code === 'USD')!;
+    core.services.internal.fund(account.id, 250_00);
+    const r = await core.invoke('accounts/ledger', { accountId: account.id, limit: 1 });
+    expect(r.ok).toBe(true);
+    const [latest] = (r as { ok: true; value: { entries: { data: { description: string }[] } } }).value.entries.data;
+    expect(latest!.description).toBe('Sandbox funding of 250.00 USD');
+  });
+});
