@@ -151,3 +151,4 @@ export type { ApiRequest, ApiResponse, ConsoleBridge } from './console/bridge';
 export type { BridgeResult } from './api/console-handler';
 export type { DomainEvent } from './kernel/events';
 export { API_BASE, API_VERSION } from './api/types';
+export type { ConsoleLogIdHeader } from './kernel/request-log';

@@ -1,18 +1,19 @@
 import { createRouter, createWebHashHistory, type RouteRecordRaw, type Router, type RouterHistory } from 'vue-router';
-import OverviewView from './views/OverviewView.vue';
-import CustomersView from './views/CustomersView.vue';
-import CustomerDetail from './components/customers/CustomerDetail.vue';
-import RequestLogView from './views/RequestLogView.vue';
-import RequestLogEntry from './components/request-log/RequestLogEntry.vue';
-import EventsView from './views/EventsView.vue';
-import TransactionsView from './views/TransactionsView.vue';
-import TransactionDetail from './components/transactions/TransactionDetail.vue';
-import QuotesView from './views/QuotesView.vue';
-import ApiView from './views/ApiView.vue';
-import ApiReferenceView from './views/ApiReferenceView.vue';
-import OperationDetail from './components/api-reference/OperationDetail.vue';
-import WalletAuthView from './views/WalletAuthView.vue';
-import NotBuiltView from './views/NotBuiltView.vue';
+// Each screen is its own chunk, loaded when first opened: the console starts with the frame only.
+const OverviewView = () => import('./views/OverviewView.vue');
+const CustomersView = () => import('./views/CustomersView.vue');
+const CustomerDetail = () => import('./components/customers/CustomerDetail.vue');
+const RequestLogView = () => import('./views/RequestLogView.vue');
+const RequestLogEntry = () => import('./components/request-log/RequestLogEntry.vue');
+const EventsView = () => import('./views/EventsView.vue');
+const TransactionsView = () => import('./views/TransactionsView.vue');
+const TransactionDetail = () => import('./components/transactions/TransactionDetail.vue');
+const QuotesView = () => import('./views/QuotesView.vue');
+const ApiView = () => import('./views/ApiView.vue');
+const ApiReferenceView = () => import('./views/ApiReferenceView.vue');
+const OperationDetail = () => import('./components/api-reference/OperationDetail.vue');
+const WalletAuthView = () => import('./views/WalletAuthView.vue');
+const NotBuiltView = () => import('./views/NotBuiltView.vue');
 
 /** A screen that is planned but not built yet: its title and what it will hold. */
 interface PlannedScreen {
@@ -64,9 +65,32 @@ export const routes: RouteRecordRaw[] = [
   { path: '/:pathMatch(.*)*', redirect: { name: 'overview' } },
 ];
 
+/** Loads every screen's chunk (each lazy route component); resolves once all are in. */
+export function loadAllScreens(records: readonly RouteRecordRaw[] = routes): Promise<unknown> {
+  const loaders = new Set<() => unknown>();
+  const visit = (list: readonly RouteRecordRaw[]) => {
+    for (const r of list) {
+      if (typeof r.component === 'function') loaders.add(r.component as () => unknown);
+      if (r.children) visit(r.children);
+    }
+  };
+  visit(records);
+  return Promise.all([...loaders].map((load) => load()));
+}
+
 /** Creates the router over a hash history (the console is loaded from file:// and from /console/). */
 export function createConsoleRouter(history: RouterHistory = createWebHashHistory()): Router {
   const router = createRouter({ history, routes });
+  // A screen's chunk can be gone when the console was rebuilt under a running `serve` (hashed file names):
+  // load the new build at the wanted screen rather than stay on a blank one, once per screen and tab.
+  router.onError((err: unknown, to) => {
+    if (!/dynamically imported module|module script failed/i.test(err instanceof Error ? err.message : String(err))) return;
+    const key = `consoleReloaded:${to.fullPath}`;
+    if (globalThis.sessionStorage?.getItem(key)) return;
+    globalThis.sessionStorage?.setItem(key, '1');
+    window.location.hash = `#${to.fullPath}`;
+    window.location.reload();
+  });
   router.afterEach((to) => {
     const title = typeof to.meta['title'] === 'string' ? to.meta['title'] : '';
     document.title = title ? `${title} · Payments Console` : 'Payments Console';

@@ -2,6 +2,7 @@ import type { Ctx } from '../context';
 import { ServiceError } from '../kernel/errors';
 import { errorResponse } from './app';
 import { API_BASE, type ApiApp } from './types';
+import { CONSOLE_LOG_ID_HEADER } from '../kernel/request-log';
 
 /** Options of one call through the API handler. */
 export interface ApiCallOptions {
@@ -47,7 +48,7 @@ export function createApiHandler(ctx: Ctx, app: ApiApp): ApiHandler {
           errorCode = undefined;
         }
       }
-      ctx.requestLog.record({
+      const logId = ctx.requestLog.record({
         method: request.method,
         path: url.pathname,
         query: url.search.replace(/^\?/, ''),
@@ -61,7 +62,11 @@ export function createApiHandler(ctx: Ctx, app: ApiApp): ApiHandler {
         requestBody,
         responseBody,
       });
-      return response;
+      if (!options.consoleCall) return response;
+      // The console opens the log entry of a call it just made ("send again"); only its own calls carry the id.
+      const headers = new Headers(response.headers);
+      headers.set(CONSOLE_LOG_ID_HEADER, logId);
+      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     },
   };
 }

@@ -29,6 +29,11 @@ export interface RequestLogRetention {
   maxAgeDays: number;
 }
 
+/** The response header that tells the console the log entry of its own API call (never sent to HTTP clients). */
+export const CONSOLE_LOG_ID_HEADER = 'x-console-log-id';
+/** The name of that header, for the renderer (which imports types only). */
+export type ConsoleLogIdHeader = typeof CONSOLE_LOG_ID_HEADER;
+
 /** The default retention: 50,000 calls or 30 days. */
 export const DEFAULT_RETENTION: RequestLogRetention = { maxEntries: 50_000, maxAgeDays: 30 };
 

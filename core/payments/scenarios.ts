@@ -63,3 +63,12 @@ export const UMA_RECIPIENTS: Record<string, { currency: string; scenario: Scenar
   '$fail.compliance.usd': { currency: 'USD', umaVersion: '1.0', scenario: { name: 'COMPLIANCE_FAILED', description: 'Fails the compliance check; refunded', steps: [{ after: 5, step: fail('FAILED', 'COMPLIANCE_REJECTED') }] } },
   '$old.version.usd': { currency: 'USD', umaVersion: '0.3', scenario: QUOTE_SCENARIOS['SUCCESS']! },
 };
+
+/** UMA protocol versions this service speaks; a receiver on another version is refused at lookup. */
+export const SUPPORTED_UMA_VERSIONS = ['1.0'];
+
+/** Why a sandbox UMA recipient's lookup is refused (412), or null when it is not: one rule for the lookup and the console's hints. */
+export function umaRefusal(recipient: { umaVersion: string }): { status: 412; code: 'UNSUPPORTED_UMA_VERSION'; message: string } | null {
+  if (SUPPORTED_UMA_VERSIONS.includes(recipient.umaVersion)) return null;
+  return { status: 412, code: 'UNSUPPORTED_UMA_VERSION', message: `The receiver's VASP speaks UMA ${recipient.umaVersion}; this service supports ${SUPPORTED_UMA_VERSIONS.join(', ')}` };
+}

@@ -2,11 +2,26 @@ import { z } from 'zod';
 import { handler } from '../api/console-handler';
 import type { InternalAccountService } from '../accounts/internal-service';
 import type { ExternalAccountService } from '../accounts/external-service';
-import { QUOTE_SCENARIOS, SANDBOX_UMA_DOMAIN, scenarioKey, UMA_RECIPIENTS } from '../payments/scenarios';
+import type { CustomerService } from '../customers/service';
+import { QUOTE_SCENARIOS, SANDBOX_UMA_DOMAIN, scenarioKey, UMA_RECIPIENTS, umaRefusal } from '../payments/scenarios';
 import type { QuoteService } from './service';
+import { QUOTE_STATUSES } from './schema';
 
-/** Console handlers of the quote workbench: what can be quoted, and a quote with its live state. */
-export function quoteHandlers(quotes: QuoteService, internal: InternalAccountService, external: ExternalAccountService) {
+/** The quotes history's query: text on the id or description, plus status, customer, currencies and dates. */
+export const quoteHistoryQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  status: z.array(z.enum(QUOTE_STATUSES)).optional(),
+  customerId: z.string().min(1).max(200).optional(),
+  sendingCurrency: z.string().min(3).max(5).optional(),
+  receivingCurrency: z.string().min(3).max(5).optional(),
+  from: z.iso.datetime().optional(),
+  to: z.iso.datetime().optional(),
+  limit: z.number().int().min(1).max(200).default(50),
+  cursor: z.string().optional(),
+});
+
+/** Console handlers of the quote workbench: what can be quoted, a quote with its live state, and the history of past quotes. */
+export function quoteHandlers(quotes: QuoteService, internal: InternalAccountService, external: ExternalAccountService, customers: CustomerService) {
   return {
     'quotes/options': handler(z.object({}), () => ({
       sources: internal.list({ owner: 'CUSTOMERS', limit: 100 }).data.concat(internal.list({ owner: 'PLATFORM', limit: 100 }).data)
@@ -15,11 +30,24 @@ export function quoteHandlers(quotes: QuoteService, internal: InternalAccountSer
       destinations: external.list('CUSTOMER', { limit: 100 }).data.concat(external.list('PLATFORM', { limit: 100 }).data).map((a) => {
         const primary = String(a.accountInfo['accountNumber'] ?? a.accountInfo['iban'] ?? a.accountInfo['clabeNumber'] ?? a.accountInfo['address'] ?? a.accountInfo['pixKey'] ?? a.accountInfo['vpa'] ?? a.accountInfo['phoneNumber'] ?? '');
         const key = scenarioKey(primary, QUOTE_SCENARIOS);
-        return { accountId: a.id, customerId: a.customerId ?? null, currency: a.currency, accountType: String(a.accountInfo['accountType']), identifier: primary, scenario: QUOTE_SCENARIOS[key]!.name, scenarioDescription: QUOTE_SCENARIOS[key]!.description };
+        return { accountId: a.id, customerId: a.customerId ?? null, currency: a.currency, accountType: String(a.accountInfo['accountType']), identifier: primary, scenario: QUOTE_SCENARIOS[key]!.name, scenarioDescription: QUOTE_SCENARIOS[key]!.description, steps: QUOTE_SCENARIOS[key]!.steps };
       }),
-      umaRecipients: Object.entries(UMA_RECIPIENTS).map(([local, r]) => ({ umaAddress: `${local}@${SANDBOX_UMA_DOMAIN}`, currency: r.currency, scenario: r.scenario.name, description: r.scenario.description })),
-      scenarios: Object.entries(QUOTE_SCENARIOS).map(([suffix, s]) => ({ suffix, name: s.name, description: s.description })),
+      // The hints come from the very tables the sandbox runs (steps, and the lookup's refusal), so they cannot disagree.
+      umaRecipients: Object.entries(UMA_RECIPIENTS).map(([local, r]) => ({
+        umaAddress: `${local}@${SANDBOX_UMA_DOMAIN}`, currency: r.currency, scenario: r.scenario.name, description: r.scenario.description, steps: r.scenario.steps, refusal: umaRefusal(r),
+      })),
+      scenarios: Object.entries(QUOTE_SCENARIOS).map(([suffix, s]) => ({ suffix, name: s.name, description: s.description, steps: s.steps })),
     })),
     'quotes/get': handler(z.object({ id: z.string().min(1) }), ({ id }) => quotes.get(id)),
+    /** Past quotes (the console's and integrators'), each with its customer's name, keyset-paged with the total count. */
+    'quotes/list': handler(quoteHistoryQuery, (f) => {
+      const page = quotes.history(f);
+      const names = customers.summaries([...new Set(page.data.flatMap((i) => (i.customerId ? [i.customerId] : [])))]);
+      const nameOf = (id: string | null) => {
+        const c = id ? names.get(id) : undefined;
+        return c ? c.name || c.platformCustomerId : null;
+      };
+      return { ...page, data: page.data.map((i) => ({ ...i, customerName: nameOf(i.customerId) })) };
+    }),
   };
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../kernel/db';
 import { isoOf } from '../kernel/clock';
+import { selectPage, type Page } from '../kernel/pagination';
 import { currency } from '../kernel/money';
 import type { PaymentInstructionsResource } from '../payments/schema';
 import type { OutgoingRateDetails } from '../payments/vocabulary';
@@ -47,6 +48,32 @@ export interface QuoteSummary {
   customerId: string | null;
 }
 
+/** A quote as the history lists it: the resource, plus what its request asked (description, locked side and amount). */
+export interface QuoteHistoryItem {
+  quote: Quote;
+  /** The customer the quote is for (also for account sources, whose resource does not name one); null for the platform. */
+  customerId: string | null;
+  description: string | null;
+  lockedSide: 'SENDING' | 'RECEIVING';
+  /** In minor units of the locked side's currency. */
+  lockedAmount: number;
+}
+
+/** Filters of the quotes history (every one optional), newest first, keyset-paged. */
+export interface QuoteHistoryFilter {
+  /** A quote or transaction id (exact), or text found in the id or the description. */
+  q?: string | undefined;
+  status?: Quote['status'][] | undefined;
+  customerId?: string | undefined;
+  sendingCurrency?: string | undefined;
+  receivingCurrency?: string | undefined;
+  /** Creation instants, inclusive, as ISO strings. */
+  from?: string | undefined;
+  to?: string | undefined;
+  limit: number;
+  cursor?: string | undefined;
+}
+
 interface QuoteRow {
   id: string;
   status: Quote['status'];
@@ -89,6 +116,11 @@ function quoteFromRow(r: QuoteRow): Quote {
   if (r.counterparty_info) q.counterpartyInformation = JSON.parse(r.counterparty_info) as Record<string, string>;
   return q;
 }
+
+/** A history row: the quote's columns plus the description its request carried. */
+type HistoryRow = QuoteRow & { description: string | null };
+const historyItem = (r: HistoryRow): QuoteHistoryItem => ({ quote: quoteFromRow(r), customerId: r.customer_id, description: r.description, lockedSide: r.locked_side, lockedAmount: r.locked_amount });
+const likePattern = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
 
 const stored = (r: QuoteRow): StoredQuote => ({ quote: quoteFromRow(r), scenario: r.scenario });
 const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
@@ -139,6 +171,27 @@ export function quoteRepo(db: Db) {
     /** Changes a quote's status (the service checks the transition). */
     setStatus(id: string, to: Quote['status'], atMs: number): void {
       status.run(to, atMs, id);
+    },
+    /** The quotes history: filtered, newest first, keyset-paged on (created_at, id), with the total count of matches. */
+    history(f: QuoteHistoryFilter): Page<QuoteHistoryItem> {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (f.q) {
+        // An exact id is an index lookup; anything else is a substring of the id or the description.
+        where.push(`(id = ? OR transaction_id = ? OR id LIKE ? ESCAPE '\\' OR json_extract(request, '$.description') LIKE ? ESCAPE '\\')`);
+        params.push(f.q, f.q, likePattern(f.q), likePattern(f.q));
+      }
+      if (f.status?.length) (where.push(`status IN (${f.status.map(() => '?').join(', ')})`), params.push(...f.status));
+      if (f.customerId) (where.push('customer_id = ?'), params.push(f.customerId));
+      if (f.sendingCurrency) (where.push('sending_currency = ?'), params.push(f.sendingCurrency.toUpperCase()));
+      if (f.receivingCurrency) (where.push('receiving_currency = ?'), params.push(f.receivingCurrency.toUpperCase()));
+      if (f.from) (where.push('created_at >= ?'), params.push(Date.parse(f.from)));
+      if (f.to) (where.push('created_at <= ?'), params.push(Date.parse(f.to)));
+      return selectPage<HistoryRow, QuoteHistoryItem>(db, {
+        select: "SELECT *, json_extract(request, '$.description') AS description FROM quotes", from: 'FROM quotes', where, params,
+        limit: f.limit, cursor: f.cursor, order: 'desc', keyColumn: 'created_at', idColumn: 'id', map: historyItem,
+        position: (r) => ({ k: r.created_at, id: r.id }),
+      });
     },
     /** A quote as the global search shows it. */
     summary(id: string): QuoteSummary | undefined {

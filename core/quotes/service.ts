@@ -13,7 +13,8 @@ import type { SignedRetry } from '../wallet/signed-retry';
 import { counterpartyFixedFee, price } from './pricing';
 import { draftQuote } from './draft';
 import { walletPayload } from './wallet-funding';
-import { quoteRepo, type QuoteSummary, type StoredQuote } from './repo';
+import { quoteRepo, type QuoteHistoryFilter, type QuoteHistoryItem, type QuoteSummary, type StoredQuote } from './repo';
+import type { Page } from '../kernel/pagination';
 import { resolveDestination, resolveSource, scenarioOf } from './resolve';
 import type { createQuoteSchema, Quote } from './schema';
 
@@ -102,6 +103,11 @@ export class QuoteService {
   /** The quote a transaction came from, if any. */
   ofTransaction(transactionId: string): Quote | undefined {
     return this.repo.findByTransaction(transactionId)?.quote;
+  }
+
+  /** Past quotes, made in the console or through the API, filtered and newest first. */
+  history(f: QuoteHistoryFilter): Page<QuoteHistoryItem> {
+    return this.repo.history(f);
   }
 
   /** A quote as the global search shows it, if `id` names one. */

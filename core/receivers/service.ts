@@ -2,7 +2,7 @@ import type { Ctx } from '../context';
 import { invalidInput, notFound, ServiceError } from '../kernel/errors';
 import { currency } from '../kernel/money';
 import { midRate } from '../rates/table';
-import { SANDBOX_UMA_DOMAIN, UMA_RECIPIENTS } from '../payments/scenarios';
+import { SANDBOX_UMA_DOMAIN, SUPPORTED_UMA_VERSIONS, UMA_RECIPIENTS, umaRefusal } from '../payments/scenarios';
 import type { ExternalAccountService } from '../accounts/external-service';
 import { lookupRepo } from './repo';
 import type { AccountLookup, LookupResult, UmaLookup } from './schema';
@@ -12,8 +12,6 @@ export type { LookupResult, PayerDataField } from './schema';
 
 /** How long a lookup id stays usable for a quote. */
 export const LOOKUP_TTL_MS = 15 * 60 * 1000;
-/** The UMA protocol versions this sandbox speaks. */
-export const SUPPORTED_UMA_VERSIONS = ['1.0'];
 
 const UMA = /^\$([a-z0-9._-]{1,64})@([a-z0-9.-]+\.[a-z]{2,})$/i;
 
@@ -31,8 +29,9 @@ export class ReceiverService {
     if (!m) throw new ServiceError(400, 'INVALID_UMA_ADDRESS', `"${address}" is not a UMA address such as $alice@${SANDBOX_UMA_DOMAIN}`, { field: 'receiverUmaAddress' });
     const recipient = m[2]!.toLowerCase() === SANDBOX_UMA_DOMAIN ? UMA_RECIPIENTS[`$${m[1]!.toLowerCase()}`] : undefined;
     if (!recipient) throw notFound('UMA_NOT_FOUND', `No receiver ${address} at the counterparty`);
-    if (!SUPPORTED_UMA_VERSIONS.includes(recipient.umaVersion)) {
-      throw new ServiceError(412, 'UNSUPPORTED_UMA_VERSION', `The receiver's VASP speaks UMA ${recipient.umaVersion}; this service supports ${SUPPORTED_UMA_VERSIONS.join(', ')}`, { receiverVersion: recipient.umaVersion, supportedVersions: SUPPORTED_UMA_VERSIONS });
+    const refusal = umaRefusal(recipient);
+    if (refusal) {
+      throw new ServiceError(refusal.status, refusal.code, refusal.message, { receiverVersion: recipient.umaVersion, supportedVersions: SUPPORTED_UMA_VERSIONS });
     }
     return this.store('UMA', address, customerId, {
       receiverUmaAddress: address,

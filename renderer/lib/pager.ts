@@ -21,22 +21,44 @@ export interface Pager<T> {
   fresh: Ref<Set<string>>;
   /** Loads the first page again (after a filter change); older in-flight answers are ignored. */
   reload(): Promise<void>;
-  /** Appends the next page using the last cursor. */
+  /** Appends the next page using the last cursor, skipping rows already shown. */
   loadMore(): Promise<void>;
   /** Adds rows that appeared since (newest first), skipping ones already shown; returns how many were new. */
   prepend(rows: T[], totalCount?: number): number;
   /** Swaps a shown row for a newer version of it (a live event) and highlights it; false when it is not shown. */
   replace(row: T): boolean;
+  /** Swaps every shown row of `rows` in place at once and highlights them; returns the rows that are not shown. */
+  patch(rows: T[]): T[];
+  /**
+   * Inserts rows that belong in the loaded part of the list at their place in the server's order
+   * (needs `compare`): a row sorting before the last loaded one, or any row once every page is loaded.
+   * The caller vouches that the rows match the list's filters. Returns how many were inserted.
+   */
+  place(rows: T[]): number;
+  /**
+   * Takes a fresh first page from the server: its `totalCount` becomes the total, and its rows not shown
+   * yet are placed. When it shares no row with the list, rows may be missing between them, so the list
+   * starts again from that page. Returns false when a reload started meanwhile made the page stale.
+   */
+  syncHead(page: PageOf<T>, asOf: number): boolean;
+  /** The reload generation now; pass it to `syncHead` with the page asked for at that moment. */
+  generation(): number;
 }
 
-/** How long a newly arrived row stays highlighted. */
+/** How long a newly arrived or changed row stays highlighted (the CSS fade in App.vue lasts as long). */
 export const FRESH_MS = 2500;
+
+/** Options of `createPager`. */
+export interface PagerOptions<T> {
+  /** The server's sort order (negative when `a` comes before `b`); `place` and `syncHead` need it. */
+  compare?: (a: T, b: T) => number;
+}
 
 /**
  * A cursor pager over `fetchPage(cursor)`. It keeps `nextCursor` from the last page and asks for the
  * next one; a generation counter drops answers to requests made before the latest reload.
  */
-export function createPager<T>(fetchPage: (cursor: string | undefined) => Promise<PageOf<T>>, keyOf: (row: T) => string): Pager<T> {
+export function createPager<T>(fetchPage: (cursor: string | undefined) => Promise<PageOf<T>>, keyOf: (row: T) => string, options: PagerOptions<T> = {}): Pager<T> {
   const items = shallowRef<T[]>([]);
   const total = ref(0);
   const hasMore = ref(false);
@@ -45,18 +67,27 @@ export function createPager<T>(fetchPage: (cursor: string | undefined) => Promis
   const error = shallowRef<ConsoleError | null>(null);
   const fresh = shallowRef(new Set<string>());
   let cursor: string | undefined;
+  /** The cursor the last page was read with: read again when the total says rows were added after it. */
+  let lastPageCursor: string | undefined;
   let generation = 0;
 
   async function fetchInto(reset: boolean): Promise<void> {
     const mine = reset ? ++generation : generation;
+    const asked = reset ? undefined : cursor;
     loading.value = true;
     error.value = null;
     try {
-      const page = await fetchPage(reset ? undefined : cursor);
+      const page = await fetchPage(asked);
       if (mine !== generation) return;
-      items.value = reset ? page.data : [...items.value, ...page.data.filter((r) => !items.value.some((x) => keyOf(x) === keyOf(r)))];
+      if (reset) items.value = page.data;
+      else {
+        // Why: live inserts (and offset-like cursors) can shift rows into the next page; a row is never shown twice.
+        const shown = new Set(items.value.map(keyOf));
+        items.value = [...items.value, ...page.data.filter((r) => !shown.has(keyOf(r)))];
+      }
       total.value = page.totalCount;
       hasMore.value = page.hasMore;
+      lastPageCursor = asked;
       cursor = page.nextCursor;
       loaded.value = true;
     } catch (err) {
@@ -67,6 +98,7 @@ export function createPager<T>(fetchPage: (cursor: string | undefined) => Promis
   }
 
   function markFresh(ids: string[]): void {
+    if (ids.length === 0) return;
     fresh.value = new Set([...fresh.value, ...ids]);
     setTimeout(() => {
       const next = new Set(fresh.value);
@@ -86,19 +118,64 @@ export function createPager<T>(fetchPage: (cursor: string | undefined) => Promis
     return added.length;
   }
 
-  function replace(row: T): boolean {
-    const key = keyOf(row);
-    const index = items.value.findIndex((r) => keyOf(r) === key);
-    if (index < 0) return false;
+  function patch(rows: T[]): T[] {
+    const index = new Map(items.value.map((r, i) => [keyOf(r), i]));
     const next = [...items.value];
-    next[index] = row;
-    items.value = next;
-    markFresh([key]);
+    const changed: string[] = [];
+    const unseen: T[] = [];
+    for (const row of rows) {
+      const i = index.get(keyOf(row));
+      if (i === undefined) unseen.push(row);
+      else (next[i] = row), changed.push(keyOf(row));
+    }
+    if (changed.length) (items.value = next), markFresh(changed);
+    return unseen;
+  }
+
+  function place(rows: T[]): number {
+    const compare = options.compare;
+    if (!compare) throw new Error('place() needs the list order (createPager options.compare)');
+    const shown = new Set(items.value.map(keyOf));
+    const last = items.value.at(-1);
+    // Rows after the last loaded one arrive with Load more; inserting them now would break the order.
+    const belongs = (r: T) => !shown.has(keyOf(r)) && (!hasMore.value || (last !== undefined && compare(r, last) < 0));
+    const added = [...new Map(rows.filter(belongs).map((r) => [keyOf(r), r])).values()];
+    if (added.length === 0) return 0;
+    items.value = [...items.value, ...added].sort(compare);
+    markFresh(added.map(keyOf));
+    return added.length;
+  }
+
+  function syncHead(page: PageOf<T>, asOf: number): boolean {
+    if (asOf !== generation || !loaded.value) return false;
+    total.value = page.totalCount;
+    const shown = new Set(items.value.map(keyOf));
+    if (items.value.length > 0 && page.data.length > 0 && !page.data.some((r) => shown.has(keyOf(r)))) {
+      // More rows arrived on top than one page holds (or every shown row left the filters): the rows
+      // between this page and the list are unknown, so the list restarts from the server's first page.
+      generation++;
+      items.value = page.data;
+      hasMore.value = page.hasMore;
+      cursor = page.nextCursor;
+      lastPageCursor = undefined;
+      loading.value = false;
+      markFresh(page.data.map(keyOf));
+      return true;
+    }
+    place(page.data);
+    // All pages were read, yet the server counts more: rows were added after the last one (an
+    // oldest-first list). Offer Load more, which reads the last page again and keeps only new rows.
+    if (!hasMore.value && total.value > items.value.length) {
+      hasMore.value = true;
+      cursor = lastPageCursor;
+    }
     return true;
   }
 
   return {
-    items, total, hasMore, loading, loaded, error, fresh, prepend, replace,
+    items, total, hasMore, loading, loaded, error, fresh, prepend, patch, place, syncHead,
+    replace: (row) => patch([row]).length === 0,
+    generation: () => generation,
     reload: () => fetchInto(true),
     loadMore: () => (hasMore.value && !loading.value ? fetchInto(false) : Promise.resolve()),
   };

@@ -3,6 +3,7 @@ import { ref } from 'vue';
 import type { DomainEvent } from '../../core/index';
 import { invoke, onEvent } from '../api/client';
 import { createPager } from '../lib/pager';
+import { frameTask } from '../lib/coalesce';
 
 /** The event log's filters, mirrored in the URL query. */
 export interface EventFilters {
@@ -34,6 +35,7 @@ export const useEventsStore = defineStore('events', () => {
   /** Applies filters and loads the first page. */
   function load(next: EventFilters): Promise<void> {
     filters.value = { ...next };
+    pending = [];
     return list.reload();
   }
 
@@ -42,15 +44,25 @@ export const useEventsStore = defineStore('events', () => {
     types.value = await invoke('events/types', {});
   }
 
-  /** Takes one live event: shown at the top when it matches the filters. */
+  /** Matching events waiting for the next frame, oldest first. */
+  let pending: DomainEvent[] = [];
+  /** A clock advance commits thousands of events at once: the list takes them in one update per frame. */
+  const flush = frameTask(() => {
+    const batch = pending;
+    pending = [];
+    if (list.loaded.value && batch.length) list.prepend(batch.reverse());
+  });
+
+  /** Takes one live event: shown at the top (with the next frame's others) when it matches the filters. */
   function receive(event: DomainEvent): void {
     if (!types.value.some((t) => t.type === event.type)) types.value = [...types.value, { type: event.type, count: 0 }].sort((a, b) => a.type.localeCompare(b.type));
-    if (list.loaded.value && eventMatches(event, filters.value)) list.prepend([event]);
+    if (list.loaded.value && eventMatches(event, filters.value)) (pending.push(event), flush.schedule());
   }
 
   /** Subscribes to the live stream; returns the unsubscribe function. */
   function subscribe(): () => void {
-    return onEvent(receive);
+    const stop = onEvent(receive);
+    return () => (flush.cancel(), (pending = []), stop());
   }
 
   return { filters, types, ...list, load, loadTypes, receive, subscribe };

@@ -60,13 +60,22 @@ export const useQuotesStore = defineStore('quotes', () => {
   }
 
   const lookup = shallowRef<HeldLookup | null>(null);
+  /** The last receiver lookup the API refused (e.g. 412 UNSUPPORTED_UMA_VERSION), so the form can say so where it matters. */
+  const lookupRefusal = shallowRef<{ address: string; error: ConsoleError } | null>(null);
 
   /** Looks a UMA receiver up (`GET /receiver/uma/{address}`) to learn its lookupId and required payer data. */
   async function lookupUma(address: string, senderCurrency?: string): Promise<LookupResult> {
-    const result = await api('GET /receiver/uma/{receiverUmaAddress}', { params: { receiverUmaAddress: address }, query: { senderCurrency } });
-    learn(result.supportedCurrencies.map((c) => c.currency));
-    lookup.value = { address, result, atMs: workspace.nowMs() };
-    return result;
+    try {
+      const result = await api('GET /receiver/uma/{receiverUmaAddress}', { params: { receiverUmaAddress: address }, query: { senderCurrency } });
+      learn(result.supportedCurrencies.map((c) => c.currency));
+      lookup.value = { address, result, atMs: workspace.nowMs() };
+      if (lookupRefusal.value?.address === address) lookupRefusal.value = null;
+      return result;
+    } catch (err) {
+      const error = toConsoleError(err);
+      if (error.status >= 400 && error.status < 500) lookupRefusal.value = { address, error };
+      throw error;
+    }
   }
 
   const quote = shallowRef<QuoteResource | null>(null);
@@ -170,7 +179,7 @@ export const useQuotesStore = defineStore('quotes', () => {
   }
 
   return {
-    options, customers, currencies, optionsError, draft, loadOptions, ensureCurrency, lookup, lookupUma,
+    options, customers, currencies, optionsError, draft, loadOptions, ensureCurrency, lookup, lookupRefusal, lookupUma,
     quote, transactionStatus, timeline, receive, follow, create, execute, simulatePayment, refresh, resync, advance, clear,
   };
 });

@@ -48,7 +48,8 @@ describe('the money path in the console: quote, execute, settle, then find it as
     await page.getByTestId('nav-quotes').click();
     await choose('quote-source', 'Alice Johnson · USD');
     await choose('quote-destination', '7890000');
-    await expect.poll(() => page.getByTestId('quote-scenario').innerText()).toContain('SUCCESS');
+    // The sandbox outcome in words, its scenario name (SUCCESS) in the tooltip.
+    await expect.poll(() => page.getByTestId('quote-scenario').locator('strong').getAttribute('title')).toBe('SUCCESS');
     await page.getByTestId('quote-amount').fill('100.00');
     await page.getByTestId('quote-submit').click();
 
@@ -72,10 +73,10 @@ describe('the money path in the console: quote, execute, settle, then find it as
   it('executes the quote, shows PROCESSING, and shows COMPLETED live once the clock is advanced by 5 s', async () => {
     await page.getByTestId('quote-execute').click();
     await expect.poll(status, { timeout: 10_000 }).toBe('PROCESSING');
-    await expect.poll(() => page.getByTestId('quote-timeline').innerText(), { timeout: 10_000 }).toContain('OUTGOING_PAYMENT.PROCESSING');
+    await expect.poll(() => page.getByTestId('quote-timeline').innerText(), { timeout: 10_000 }).toContain('Outgoing payment: processing');
     await page.getByTestId('advance-5s').click();
     await expect.poll(status, { timeout: 10_000 }).toBe('COMPLETED');
-    await expect.poll(() => page.getByTestId('quote-timeline').innerText(), { timeout: 10_000 }).toContain('OUTGOING_PAYMENT.COMPLETED');
+    await expect.poll(() => page.getByTestId('quote-timeline').innerText(), { timeout: 10_000 }).toContain('Outgoing payment: completed');
     expect(await page.getByTestId('quote-transaction-status').getAttribute('data-status')).toBe('COMPLETED');
     await page.screenshot({ path: `${OUT}/money-path-quote-light.png` });
   });

@@ -5,7 +5,7 @@ import { EUR, T0, USD } from './money-fixtures';
 
 const OPTIONS: HandlerOutput<'quotes/options'> = {
   sources: [{ accountId: 'IA:usd', customerId: null, currency: 'USD', balance: { amount: 0, currency: USD }, type: 'INTERNAL_FIAT' }],
-  destinations: [{ accountId: 'EA:eur', customerId: null, currency: 'EUR', accountType: 'EUR_ACCOUNT', identifier: 'FR76…0000', scenario: 'SUCCESS', scenarioDescription: '' }],
+  destinations: [{ accountId: 'EA:eur', customerId: null, currency: 'EUR', accountType: 'EUR_ACCOUNT', identifier: 'FR76…0000', scenario: 'SUCCESS', scenarioDescription: '', steps: [] }],
   umaRecipients: [], scenarios: [],
 };
 const BTC = { code: 'BTC', decimals: 8 };

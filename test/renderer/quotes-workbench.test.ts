@@ -19,8 +19,8 @@ const ALICE: Customer = {
 };
 const OPTIONS: HandlerOutput<'quotes/options'> = {
   sources: [{ accountId: 'InternalAccount:alice-usd', customerId: ALICE.id, currency: 'USD', balance: { amount: 1_250_000, currency: USD }, type: 'INTERNAL_FIAT' }],
-  destinations: [{ accountId: 'ExternalAccount:sophie-0000', customerId: 'Customer:sophie', currency: 'EUR', accountType: 'EUR_ACCOUNT', identifier: 'FR7630006000011234567890000', scenario: 'SUCCESS', scenarioDescription: 'Completes about 5 seconds after execution' }],
-  umaRecipients: [{ umaAddress: '$success.eur@sandbox.uma.example', currency: 'EUR', scenario: 'SUCCESS', description: 'Completes about 5 seconds after execution' }],
+  destinations: [{ accountId: 'ExternalAccount:sophie-0000', customerId: 'Customer:sophie', currency: 'EUR', accountType: 'EUR_ACCOUNT', identifier: 'FR7630006000011234567890000', scenario: 'SUCCESS', scenarioDescription: 'Completes about 5 seconds after execution', steps: [{ after: 5, step: { kind: 'COMPLETE' } }] }],
+  umaRecipients: [{ umaAddress: '$success.eur@sandbox.uma.example', currency: 'EUR', scenario: 'SUCCESS', description: 'Completes about 5 seconds after execution', steps: [{ after: 5, step: { kind: 'COMPLETE' } }], refusal: null }],
   scenarios: [],
 };
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -37,6 +37,9 @@ function apiHandler(req: ApiRequest) {
   if (req.method === 'POST' && req.path === '/quotes') return { status: 201, headers: {}, body: current };
   if (req.method === 'POST' && req.path.endsWith('/execute')) return { status: 200, headers: {}, body: (current = { ...current, status: 'PROCESSING' }) };
   if (req.path.startsWith('/transactions/')) return { status: 200, headers: {}, body: tx(1, { status: 'PROCESSING', updatedAt: iso(clockMs) }) };
+  if (req.path === `/receiver/uma/${encodeURIComponent('$old.version.usd@sandbox.uma.example')}`) {
+    return { status: 412, headers: {}, body: { status: 412, code: 'UNSUPPORTED_UMA_VERSION', message: "The receiver's VASP speaks UMA 0.3; this service supports 1.0" } };
+  }
   if (req.path.startsWith('/receiver/uma/')) {
     return { status: 200, headers: {}, body: { lookupId: 'Lookup:1', receiverUmaAddress: '$success.eur@sandbox.uma.example', supportedCurrencies: [{ currency: EUR, estimatedExchangeRate: 1.09, min: 1, max: 1e10 }], requiredPayerDataFields: [{ name: 'FULL_NAME', mandatory: true }, { name: 'BIRTH_DATE', mandatory: true }, { name: 'NATIONALITY', mandatory: false }] } };
   }
@@ -140,7 +143,7 @@ describe('the quote workbench', () => {
     expect(statusOf(w)).toBe('COMPLETED');
     expect(w.find('[data-testid="quote-transaction-status"]').attributes('data-status')).toBe('COMPLETED');
     const entries = w.findAll('[data-testid="quote-timeline"] [data-testid="timeline-entry"]').map((e) => e.text());
-    expect(entries).toEqual([expect.stringContaining('OUTGOING_PAYMENT.COMPLETED'), expect.stringContaining('QUOTE.COMPLETED')]);
+    expect(entries).toEqual([expect.stringContaining('Outgoing payment: completed'), expect.stringContaining('Quote: completed')]);
     expect(w.find('[data-testid="open-transaction"]').attributes('href')).toContain('/transactions/Transaction:0001');
   });
 
@@ -159,7 +162,7 @@ describe('the quote workbench', () => {
       { resourceId: 'Quote:0001', order: 'asc', limit: 200 }, { resourceId: 'Transaction:0001', order: 'asc', limit: 200 },
     ]);
     expect(w.find('[data-testid="quote-status"]').attributes('data-status')).toBe('EXPIRED');
-    expect(w.findAll('[data-testid="quote-timeline"] [data-testid="timeline-entry"]').map((e) => e.text())).toEqual([expect.stringContaining('QUOTE.EXPIRED')]);
+    expect(w.findAll('[data-testid="quote-timeline"] [data-testid="timeline-entry"]').map((e) => e.text())).toEqual([expect.stringContaining('Quote: expired')]);
     expect((w.find<HTMLInputElement>('[data-testid="quote-amount"]').element).value).toBe('25.00');
   });
 
@@ -181,5 +184,65 @@ describe('the quote workbench', () => {
       lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1000, lookupId: 'Lookup:1',
       senderCustomerInfo: { FULL_NAME: 'Alice Johnson', BIRTH_DATE: '1988-04-12' },
     }]);
+  });
+
+  it('says in words what a destination will do, from what quotes/options sends, with the scenario’s name in the tooltip', async () => {
+    const w = await openWorkbench();
+    useQuotesStore(pinia).draft.destination = 'ExternalAccount:sophie-0000';
+    await flushPromises();
+    const hint = w.find('[data-testid="quote-scenario"]');
+    expect(hint.text()).toBe('EUR bank account •••• 0000: its last digits select Delivered. Completes about 5 s after execution.');
+    expect(hint.find('strong').attributes('title')).toBe('SUCCESS');
+    expect(hint.find('code').attributes('title')).toBe('FR7630006000011234567890000');
+  });
+
+  it('takes the outcome from the scenario steps when the handler sends them ($fail.compliance.usd fails with COMPLIANCE_REJECTED)', async () => {
+    const steps = [{ after: 5, step: { kind: 'FAIL' as const, status: 'FAILED' as const, failureReason: 'COMPLIANCE_REJECTED' as const, refund: 'COMPLETED' as const, refundReason: 'TRANSACTION_FAILED' as const } }];
+    const recipient = { umaAddress: '$fail.compliance.usd@sandbox.uma.example', currency: 'USD', scenario: 'COMPLIANCE_FAILED', description: 'Fails the compliance check; refunded', steps, refusal: null };
+    OPTIONS.umaRecipients.push(recipient);
+    try {
+      const w = await openWorkbench();
+      useQuotesStore(pinia).draft.destination = recipient.umaAddress;
+      await flushPromises();
+      const hint = w.find('[data-testid="quote-scenario"]');
+      expect(hint.text()).toBe('This sandbox recipient: Rejected by compliance. Fails about 5 s after execution: rejected by compliance; the money is refunded.');
+      expect(hint.attributes('data-tone')).toBe('error');
+    } finally {
+      OPTIONS.umaRecipients.pop();
+    }
+  });
+
+  it('shows the API’s own refusal when the receiver lookup is refused ($old.version.usd answers 412), whatever the option says', async () => {
+    OPTIONS.umaRecipients.push({ umaAddress: '$old.version.usd@sandbox.uma.example', currency: 'USD', scenario: 'SUCCESS', description: 'Completes about 5 seconds after execution', steps: [{ after: 5, step: { kind: 'COMPLETE' } }], refusal: null });
+    try {
+      const w = await openWorkbench();
+      const store = useQuotesStore(pinia);
+      store.draft.source = 'InternalAccount:alice-usd';
+      store.draft.destination = '$old.version.usd@sandbox.uma.example';
+      await flushPromises();
+      const hint = w.find('[data-testid="quote-scenario"]');
+      expect(hint.text()).toBe("The receiver lookup was refused (412). The receiver's VASP speaks UMA 0.3; this service supports 1.0.");
+      expect(hint.find('strong').attributes('title')).toBe('UNSUPPORTED_UMA_VERSION');
+      expect(hint.attributes('data-tone')).toBe('error');
+      expect(hint.text()).not.toContain('Success');
+    } finally {
+      OPTIONS.umaRecipients.pop();
+    }
+  });
+
+  it('labels the receiver’s payer data in words, with the API field in the tooltip, and says what the amount locks in the currency’s units', async () => {
+    const w = await openWorkbench();
+    const store = useQuotesStore(pinia);
+    store.draft.source = 'InternalAccount:alice-usd';
+    store.draft.destination = '$success.eur@sandbox.uma.example';
+    await flushPromises();
+    const label = w.find('label[for="payer-FULL_NAME"]');
+    expect(label.text()).toBe('Payer’s full name');
+    expect(label.attributes('title')).toBe('senderCustomerInfo.FULL_NAME');
+    expect(w.find('label[for="payer-NATIONALITY"]').text()).toBe('Payer’s nationality (optional)');
+    await w.find('[data-testid="quote-amount"]').setValue('1,234.5');
+    const echo = w.find('[data-testid="quote-amount-echo"]');
+    expect(echo.text()).toBe('Sends exactly 1,234.50 USD');
+    expect(echo.attributes('title')).toBe('lockedCurrencyAmount 123450');
   });
 });

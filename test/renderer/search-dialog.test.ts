@@ -54,4 +54,12 @@ describe('the global search', () => {
     expect(router.currentRoute.value.name).toBe('transaction');
     expect(router.currentRoute.value.params['id']).toBe('Transaction:0001');
   });
+
+  it('opens a pasted console link (a drawer\'s Copy link) at its route', async () => {
+    await searchAndEnter('http://127.0.0.1:4010/console/#/transactions/Transaction:0001?status=FAILED');
+    expect(router.currentRoute.value.name).toBe('transaction');
+    expect(router.currentRoute.value.params['id']).toBe('Transaction:0001');
+    expect(router.currentRoute.value.query).toEqual({ status: 'FAILED' });
+    expect(useSearchStore(pinia).open).toBe(false);
+  });
 });

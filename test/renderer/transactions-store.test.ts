@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushPromises } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
-import type { DomainEvent } from '../../core/index';
+import type { DomainEvent, HandlerInput } from '../../core/index';
 import type { Transaction } from '../../core/transactions/schema';
 import { setBridge } from '../../renderer/api/client';
 import { useTransactionsStore } from '../../renderer/stores/transactions';
@@ -56,35 +57,172 @@ describe('the transactions store', () => {
     expect(fake.calls.length).toBe(before);
   });
 
-  it('refreshes a shown row from a live event payload and highlights it', async () => {
-    const store = useTransactionsStore();
-    await store.load({});
-    const changed = tx(120, { status: 'FAILED', failureReason: 'ACCOUNT_CANNOT_RECEIVE' });
-    store.receive(event(1, 'OUTGOING_PAYMENT.FAILED', changed));
-    expect(store.items[0]).toMatchObject({ id: 'Transaction:0120', status: 'FAILED', failureReason: 'ACCOUNT_CANNOT_RECEIVE' });
-    expect(store.fresh.has('Transaction:0120')).toBe(true);
-    expect(store.items).toHaveLength(50);
-    expect(fake.calls).toHaveLength(1);
-  });
-
-  it('puts a new transaction on top only when it matches the filters', async () => {
-    const store = useTransactionsStore();
-    await store.load({ status: 'PENDING' });
-    expect(store.items).toHaveLength(0);
-    store.receive(event(1, 'OUTGOING_PAYMENT.COMPLETED', tx(200, { status: 'COMPLETED' })));
-    expect(store.items).toHaveLength(0);
-    store.receive(event(2, 'OUTGOING_PAYMENT.PENDING', tx(201)));
-    expect(store.items.map((t) => t.id)).toEqual(['Transaction:0201']);
-    expect(store.total).toBe(1);
-    expect(store.fresh.has('Transaction:0201')).toBe(true);
-  });
-
   it('ignores events that are not about transactions', async () => {
     const store = useTransactionsStore();
     await store.load({});
     store.receive({ seq: 1, id: 'Event:1', type: 'QUOTE.CREATED', resourceType: 'Quote', resourceId: 'Quote:9', payload: { status: 'PENDING' }, createdAt: new Date(T0).toISOString() });
+    await settle();
     expect(store.items).toHaveLength(50);
     expect(store.fresh.size).toBe(0);
+    expect(searches()).toBe(1);
+  });
+});
+
+/** Lets the frame that applies live events run, then the count re-read it asked for. */
+async function settle(): Promise<void> {
+  await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+  await flushPromises();
+}
+const searches = () => fake.calls.filter((c) => c.name === 'transactions/search').length;
+const ids = (list: readonly Transaction[]) => list.map((t) => t.id);
+/** What the server lists for the same filters, in its order (every page). */
+const serverOrder = (q: Partial<HandlerInput<'transactions/search'>> = {}) => ids(searchOf(rows)({ sortOrder: 'desc', ...q, limit: 10_000 }).data);
+/** The server changes a stored transaction, then its event arrives. */
+function change(n: number, over: Record<string, unknown>, seq = n): Transaction {
+  const next = tx(n, { ...rows.find((r) => r.id === tx(n).id), ...over, updatedAt: new Date(T0 + 500_000 + seq).toISOString() });
+  rows = [...rows.filter((r) => r.id !== next.id), next];
+  return next;
+}
+
+describe('the live list', () => {
+  it('changes a loaded row in place and highlights it; the count is the server\'s', async () => {
+    const store = useTransactionsStore();
+    await store.load({});
+    const changed = change(120, { status: 'FAILED', failureReason: 'ACCOUNT_CANNOT_RECEIVE' });
+    store.receive(event(1, 'OUTGOING_PAYMENT.FAILED', changed));
+    await settle();
+    expect(store.items[0]).toMatchObject({ id: 'Transaction:0120', status: 'FAILED', failureReason: 'ACCOUNT_CANNOT_RECEIVE' });
+    expect(store.fresh.has('Transaction:0120')).toBe(true);
+    expect(ids(store.items)).toEqual(serverOrder().slice(0, 50));
+    expect(store.total).toBe(120);
+  });
+
+  it('keeps the server\'s count and order when transactions that are not loaded change', async () => {
+    const store = useTransactionsStore();
+    await store.load({});
+    const before = ids(store.items);
+    // Executing ten older quotes: their transactions change state, none of them is on the loaded page.
+    for (let n = 1; n <= 10; n++) store.receive(event(n, 'OUTGOING_PAYMENT.COMPLETED', change(n, { status: 'COMPLETED' })));
+    await settle();
+    expect(ids(store.items)).toEqual(before);
+    expect(store.total).toBe(120);
+    expect(store.fresh.size).toBe(0);
+  });
+
+  it('inserts a new matching transaction once, on top, and the count comes from the server', async () => {
+    const store = useTransactionsStore();
+    await store.load({});
+    const created = tx(500);
+    rows = [...rows, created];
+    store.receive(event(1, 'OUTGOING_PAYMENT.PENDING', created));
+    store.receive(event(2, 'OUTGOING_PAYMENT.PROCESSING', change(500, { status: 'PROCESSING' })));
+    await settle();
+    store.receive(event(3, 'OUTGOING_PAYMENT.COMPLETED', change(500, { status: 'COMPLETED' })));
+    await settle();
+    expect(ids(store.items).filter((id) => id === 'Transaction:0500')).toHaveLength(1);
+    expect(store.items[0]).toMatchObject({ id: 'Transaction:0500', status: 'COMPLETED' });
+    expect(store.fresh.has('Transaction:0500')).toBe(true);
+    expect(store.total).toBe(121);
+    expect(ids(store.items)).toEqual(serverOrder().slice(0, 51));
+  });
+
+  it('does not insert a new transaction that does not match the filters', async () => {
+    const store = useTransactionsStore();
+    await store.load({ status: 'FAILED' });
+    expect(store.total).toBe(12);
+    const created = tx(500, { status: 'PENDING' });
+    rows = [...rows, created];
+    store.receive(event(1, 'OUTGOING_PAYMENT.PENDING', created));
+    await settle();
+    expect(ids(store.items)).not.toContain('Transaction:0500');
+    expect(store.total).toBe(12);
+    expect(ids(store.items)).toEqual(serverOrder({ status: ['FAILED'] }));
+  });
+
+  it('brings in a transaction that came to match the filters, in its place by creation time', async () => {
+    const store = useTransactionsStore();
+    await store.load({ status: 'FAILED' });
+    store.receive(event(1, 'OUTGOING_PAYMENT.FAILED', change(55, { status: 'FAILED' })));
+    await settle();
+    expect(store.total).toBe(13);
+    expect(ids(store.items)).toEqual(serverOrder({ status: ['FAILED'] }));
+  });
+
+  it('repeats no row on Load more after live inserts, and ends with exactly the server\'s list', async () => {
+    const store = useTransactionsStore();
+    await store.load({});
+    for (let n = 501; n <= 505; n++) {
+      rows = [...rows, tx(n)];
+      store.receive(event(n, 'OUTGOING_PAYMENT.PENDING', tx(n)));
+    }
+    store.receive(event(9, 'OUTGOING_PAYMENT.COMPLETED', change(3, { status: 'COMPLETED' })));
+    await settle();
+    expect(store.total).toBe(125);
+    while (store.hasMore) await store.loadMore();
+    expect(new Set(ids(store.items)).size).toBe(store.items.length);
+    expect(ids(store.items)).toEqual(serverOrder());
+  });
+
+  it('starts again from the server\'s first page when more new transactions arrive than a page holds', async () => {
+    const store = useTransactionsStore();
+    await store.load({});
+    for (let n = 601; n <= 680; n++) {
+      rows = [...rows, tx(n)];
+      store.receive(event(n, 'INCOMING_PAYMENT.PENDING', tx(n)));
+    }
+    // The frame placed all 80 on top of the loaded page, which already holds the list's head: no gap.
+    await settle();
+    expect(ids(store.items)).toEqual(serverOrder().slice(0, 130));
+    // Unseen by this list (no events, e.g. missed while hidden), 70 more arrive: the head re-read finds a gap.
+    for (let n = 701; n <= 770; n++) rows = [...rows, tx(n)];
+    store.receive(event(1, 'OUTGOING_PAYMENT.COMPLETED', change(680, { status: 'COMPLETED' })));
+    await settle();
+    expect(ids(store.items)).toEqual(serverOrder().slice(0, 50));
+    expect(store.total).toBe(270);
+    while (store.hasMore) await store.loadMore();
+    expect(ids(store.items)).toEqual(serverOrder());
+  });
+
+  it('adds new transactions at the end of an oldest-first list only once every page is loaded', async () => {
+    const store = useTransactionsStore();
+    await store.load({ sortOrder: 'asc' });
+    rows = [...rows, tx(500)];
+    store.receive(event(1, 'OUTGOING_PAYMENT.PENDING', tx(500)));
+    await settle();
+    expect(ids(store.items)).toEqual(serverOrder({ sortOrder: 'asc' }).slice(0, 50));
+    expect(store.total).toBe(121);
+    while (store.hasMore) await store.loadMore();
+    rows = [...rows, tx(501)];
+    store.receive(event(2, 'OUTGOING_PAYMENT.PENDING', tx(501)));
+    await settle();
+    expect(ids(store.items)).toEqual(serverOrder({ sortOrder: 'asc' }));
+  });
+
+  it('coalesces 1,000 events into a bounded number of count re-reads', async () => {
+    const store = useTransactionsStore();
+    await store.load({});
+    // A clock advance: 1,000 transactions change within one frame.
+    for (let i = 0; i < 1000; i++) store.receive(event(i, 'OUTGOING_PAYMENT.COMPLETED', change((i % 120) + 1, { status: 'COMPLETED' }, i)));
+    await settle();
+    expect(searches()).toBe(2);
+    expect(store.liveRefreshes).toBe(1);
+    // The same spread over 20 frames while the server is slow to answer: at most one re-read in flight, one queued.
+    let release: () => void = () => undefined;
+    const slow = fakeBridge({
+      'transactions/search': async (q) => (await new Promise<void>((r) => (release = r)), searchOf(rows)(q)),
+    });
+    setBridge(slow.bridge);
+    for (let frame = 0; frame < 20; frame++) {
+      for (let i = 0; i < 50; i++) store.receive(event(frame * 50 + i, 'OUTGOING_PAYMENT.FAILED', change(((frame * 50 + i) % 120) + 1, { status: 'FAILED' }, i)));
+      await settle();
+    }
+    release();
+    await flushPromises();
+    release();
+    await flushPromises();
+    expect(slow.calls.length).toBeLessThanOrEqual(2);
+    expect(ids(store.items)).toEqual(serverOrder().slice(0, 50));
+    expect(store.total).toBe(120);
   });
 });
 

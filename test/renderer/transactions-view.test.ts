@@ -1,9 +1,10 @@
 import './layout-stub';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h } from 'vue';
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia } from 'pinia';
 import { createMemoryHistory, RouterView, type Router } from 'vue-router';
+import type { DomainEvent } from '../../core/index';
 import type { Transaction } from '../../core/transactions/schema';
 import { setBridge } from '../../renderer/api/client';
 import { createConsoleRouter } from '../../renderer/router';
@@ -19,6 +20,10 @@ beforeEach(() => {
   setBridge(fake.bridge);
 });
 afterEach(() => wrapper?.unmount());
+// The router loads each screen lazily: load the list and the drawer once, so a navigation settles within flushPromises.
+beforeAll(async () => {
+  await Promise.all([import('../../renderer/views/TransactionsView.vue'), import('../../renderer/components/transactions/TransactionDetail.vue')]);
+}, 60_000);
 
 async function mountAt(path: string): Promise<{ wrapper: VueWrapper; router: Router }> {
   const router = createConsoleRouter(createMemoryHistory());
@@ -27,6 +32,14 @@ async function mountAt(path: string): Promise<{ wrapper: VueWrapper; router: Rou
   wrapper = mount(defineComponent({ render: () => h(RouterView) }), { global: { plugins: [createPinia(), router] }, attachTo: document.body });
   await flushPromises();
   return { wrapper, router };
+}
+
+/** A transaction event as the core emits it after a commit. */
+const live = (seq: number, t: Transaction): DomainEvent => ({ seq, id: `Event:${seq}`, type: `OUTGOING_PAYMENT.${t.status}`, resourceType: 'Transaction', resourceId: t.id, payload: t, createdAt: String(t['updatedAt']) });
+/** Lets the frame that applies live events run, and what it asked of the bridge answer. */
+async function nextFrame(): Promise<void> {
+  await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+  await flushPromises();
 }
 
 const rowsOf = (w: VueWrapper) => w.findAll('[data-testid="transaction-row"]');
@@ -67,11 +80,11 @@ describe('the Transactions view', () => {
     expect(router.currentRoute.value.name).toBe('transaction');
     expect(router.currentRoute.value.params['id']).toBe('Transaction:0001');
     expect(router.currentRoute.value.query).toEqual({ type: 'OUTGOING' });
-    expect(fake.calls.at(-1)).toEqual({ name: 'transactions/detail', input: { id: 'Transaction:0001' } });
+    expect(fake.calls).toContainEqual({ name: 'transactions/detail', input: { id: 'Transaction:0001' } });
     const d = drawer()!;
     const history = [...d.querySelectorAll('[data-testid="transaction-history"] [data-testid="timeline-entry"]')].map((e) => e.getAttribute('data-status'));
     expect(history).toEqual(['PENDING', 'PROCESSING', 'COMPLETED']);
-    expect(d.textContent).toContain('SANDBOX_DELIVERED');
+    expect(d.textContent).toContain('Delivered to the recipient');
     expect(d.querySelectorAll('[data-testid="ledger-row"]')).toHaveLength(4);
     expect(d.textContent).toContain('-100.00 USD');
     expect(d.textContent).toContain('Total fees included');
@@ -88,6 +101,18 @@ describe('the Transactions view', () => {
     const text = (writeText.mock.calls[0] as unknown as [string])[0];
     expect(text).toContain('Transaction Transaction:0001');
     expect(text).toContain('COMPLETED');
+  });
+
+  it('copies the console link of the open drawer, with the list\'s filters', async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await mountAt('/transactions/Transaction:0001?type=OUTGOING');
+    drawer()!.querySelector<HTMLButtonElement>('[data-testid="drawer-copy-link"]')!.click();
+    await flushPromises();
+    const link = (writeText.mock.calls[0] as unknown as [string])[0];
+    // The memory history of this test has no hash; the app's hash history puts "#" before the route.
+    expect(link).toMatch(/\/transactions\/Transaction:0001\?type=OUTGOING$/);
+    expect(link).not.toContain('token=');
   });
 
   it('closes the drawer on Esc, back to the filtered list', async () => {
@@ -115,11 +140,39 @@ describe('the Transactions view', () => {
   it('refreshes a row when a live event changes it and highlights it briefly', async () => {
     const { wrapper } = await mountAt('/transactions');
     const changed = tx(3, { status: 'COMPLETED', updatedAt: new Date(T0 + 60_000).toISOString() });
-    fake.emit({ seq: 9, id: 'Event:9', type: 'OUTGOING_PAYMENT.COMPLETED', resourceType: 'Transaction', resourceId: changed.id, payload: changed, createdAt: changed['updatedAt'] as string });
-    await flushPromises();
+    rows = rows.map((r) => (r.id === changed.id ? changed : r));
+    fake.emit(live(9, changed));
+    await nextFrame();
     const row = wrapper.find('[data-transaction-id="Transaction:0003"]');
     expect(row.attributes('data-status')).toBe('COMPLETED');
     expect(row.classes()).toContain('row-fresh');
-    expect(fake.calls.filter((c) => c.name === 'transactions/search')).toHaveLength(1);
+    // One re-read of the first page for the server's count, no reload of the list.
+    expect(fake.calls.filter((c) => c.name === 'transactions/search').map((c) => (c.input as { cursor?: string }).cursor)).toEqual([undefined, undefined]);
+  });
+
+  it('keeps the count and the rows the server has while older transactions change, and Load more shows each row once', async () => {
+    rows = Array.from({ length: 120 }, (_, i) => tx(i + 1));
+    const { wrapper } = await mountAt('/transactions');
+    const shownIds = () => rowsOf(wrapper).map((r) => r.attributes('data-transaction-id'));
+    const first = shownIds();
+    // A clock advance: every transaction changes state; a few new ones are created on top.
+    rows = rows.map((r) => ({ ...r, status: 'COMPLETED' as const }));
+    rows.forEach((r, i) => fake.emit(live(i + 1, r)));
+    const created = [tx(201), tx(202)];
+    rows = [...rows, ...created];
+    created.forEach((r, i) => fake.emit(live(500 + i, r)));
+    await nextFrame();
+    expect(wrapper.text()).toContain('122 transactions');
+    expect(wrapper.text()).toContain('Showing 52 of 122 transactions');
+    expect(shownIds().slice(0, 3)).toEqual(['Transaction:0202', 'Transaction:0201', first[0]]);
+    expect(fake.calls.filter((c) => c.name === 'transactions/search')).toHaveLength(2);
+    for (let i = 0; i < 3; i++) {
+      const more = wrapper.findAll('button').find((b) => b.text() === 'Load more');
+      if (!more) break;
+      await more.trigger('click');
+      await flushPromises();
+    }
+    expect(wrapper.text()).toContain('Showing 122 of 122 transactions');
+    expect(wrapper.findAll('button').some((b) => b.text() === 'Load more')).toBe(false);
   });
 });

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
+
+// The live transactions list against `serve`, on a frozen clock: 60 payments, of which the list loads 50.
+// Changes to payments that are not loaded leave the count and the order as the server has them, a new
+// payment appears once, Load more repeats nothing, and a changed row is highlighted (without motion
+// when the user asks for less).
+let proc: ServeProcess;
+let browser: Browser;
+let aliceUsd = '';
+let clabe = '';
+const quotes: string[] = [];
+
+async function call(method: string, path: string, body?: unknown): Promise<any> {
+  const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
+  const res = await fetch(`${proc.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** A payment of `cents` from Alice's USD balance to Lucía's CLABE (its quote, not executed yet). */
+async function quote(cents: number): Promise<{ id: string; transactionId: string }> {
+  return call('POST', '/quotes', { source: { sourceType: 'ACCOUNT', accountId: aliceUsd }, destination: { destinationType: 'ACCOUNT', accountId: clabe }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: cents });
+}
+
+beforeAll(async () => {
+  proc = await startServe(['--clock', 'frozen']);
+  const byPlatformId = async (id: string) => (await call('GET', `/customers?platformCustomerId=${id}`)).data[0].id as string;
+  const [alice, lucia] = [await byPlatformId('cust-alice-001'), await byPlatformId('cust-lucia-002')];
+  aliceUsd = (await call('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(alice)}`)).data.find((a: any) => a.balance.currency.code === 'USD').id;
+  clabe = (await call('GET', `/customers/external-accounts?customerId=${encodeURIComponent(lucia)}&limit=100`)).data.find((a: any) => String(a.accountInfo.clabeNumber ?? '').endsWith('12000')).id;
+  for (let i = 0; i < 60; i++) {
+    quotes.push((await quote(100 + i)).id);
+    // A frozen clock stamps every payment with the same time; one second apart, the order is by time.
+    await call('POST', '/sandbox/clock/advance', { seconds: 1 });
+  }
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await proc?.stop();
+});
+
+const shownIds = (page: Page) => page.getByTestId('transaction-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-transaction-id')));
+const subtitle = (page: Page) => page.locator('main .page-header .subtitle').innerText();
+const serverTotal = async () => (await call('GET', '/transactions?limit=1')).totalCount as number;
+
+describe('the live transactions list', () => {
+  it('keeps the server\'s count and order while unloaded payments change, shows a new one once, and Load more repeats nothing', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(proc.consoleUrl.replace('#/', '#/transactions'));
+    await expect.poll(() => subtitle(page), { timeout: 15_000 }).toBe('60 transactions · live');
+    const first = await shownIds(page);
+
+    // Execute the ten oldest payments (not on the loaded page) and let the clock settle them: many events.
+    for (const id of quotes.slice(0, 10)) await call('POST', `/quotes/${encodeURIComponent(id)}/execute`);
+    await call('POST', '/sandbox/clock/advance', { seconds: 30 });
+    await page.waitForTimeout(1500);
+    expect(await subtitle(page)).toBe(`${await serverTotal()} transactions · live`);
+    expect(await subtitle(page)).toBe('60 transactions · live');
+    expect(await shownIds(page)).toEqual(first);
+
+    // A new payment: on top, once, and counted by the server.
+    const created = await quote(4242);
+    await expect.poll(async () => (await shownIds(page))[0], { timeout: 10_000 }).toBe(created.transactionId);
+    expect(await subtitle(page)).toBe('61 transactions · live');
+    const row = page.locator(`[data-transaction-id="${created.transactionId}"]`);
+    expect(await row.getAttribute('class')).toContain('row-fresh');
+    expect(await row.locator('td').first().evaluate((td) => td.getAnimations().map((a) => (a as unknown as { animationName: string }).animationName))).toContain('row-fresh-fade');
+
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => page.locator('main').innerText(), { timeout: 10_000 }).toContain('Showing 61 of 61 transactions');
+    const all = await call('GET', '/transactions?limit=100');
+    // Every row once, in the server's order (the table is virtual: read the store's order through the DOM as it scrolls).
+    const seen = new Set<string>();
+    const table = page.getByTestId('transaction-table').locator('.v-vl');
+    for (let y = 0; y < 61 * 40; y += 400) {
+      await table.evaluate((el, top) => el.scrollTo({ top }), y);
+      await page.waitForTimeout(100);
+      for (const id of await shownIds(page)) if (id) seen.add(id);
+    }
+    expect(seen.size).toBe(61);
+    expect([...seen].sort()).toEqual((all.data as { id: string }[]).map((t) => t.id).sort());
+    await page.close();
+  });
+
+  it('highlights a changed row without motion when the user asks for less', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
+    await page.goto(proc.consoleUrl.replace('#/', '#/transactions'));
+    await expect.poll(() => subtitle(page), { timeout: 15_000 }).toContain('transactions · live');
+    const target = (await shownIds(page))[3]!;
+    const tx = await call('GET', `/transactions/${encodeURIComponent(target)}`);
+    await call('POST', `/quotes/${encodeURIComponent(tx.quoteId)}/execute`);
+    const row = page.locator(`[data-transaction-id="${target}"]`);
+    await expect.poll(() => row.getAttribute('data-status'), { timeout: 10_000 }).toBe('PROCESSING');
+    expect(await row.getAttribute('class')).toContain('row-fresh');
+    const cell = row.locator('td').first();
+    expect(await styleOf(cell, 'animation-name')).toBe('none');
+    expect(await styleOf(cell, 'background-color')).not.toBe('rgba(0, 0, 0, 0)');
+    await expect.poll(() => row.getAttribute('class'), { timeout: 10_000 }).not.toContain('row-fresh');
+    await page.close();
+  });
+});
