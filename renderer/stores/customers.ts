@@ -111,6 +111,15 @@ export const useCustomersStore = defineStore('customers', () => {
     return account;
   }
 
+  /** The open customer's latest transactions (newest first) with how many they have in all. */
+  const recent = shallowRef<{ customerId: string; items: HandlerOutput<'transactions/search'>['data']; total: number } | null>(null);
+
+  /** Loads the latest transactions of a customer for the drawer (the explorer's search by customer id). */
+  async function loadRecent(customerId: string, limit = 10): Promise<void> {
+    const page = await invoke('transactions/search', { q: customerId, limit });
+    recent.value = { customerId, items: page.data, total: page.totalCount };
+  }
+
   /** Reloads the open customer when an event touches it or one of its accounts; returns the unsubscribe. */
   function watchDetail(): () => void {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -128,6 +137,6 @@ export const useCustomersStore = defineStore('customers', () => {
 
   return {
     filters, matchedBy, ...list, load,
-    detail, detailLoading, detailError, loadDetail, watchDetail, create, addExternalAccount, fund,
+    detail, detailLoading, detailError, loadDetail, watchDetail, create, addExternalAccount, fund, recent, loadRecent,
   };
 });

@@ -10,6 +10,7 @@ import type { ApiRequest } from '../../core/index';
 import { setBridge } from '../../renderer/api/client';
 import { createConsoleRouter } from '../../renderer/router';
 import { fakeBridge } from './fake-bridge';
+import { tx } from './money-fixtures';
 
 const USD = { code: 'USD', name: 'United States Dollar', symbol: '$', decimals: 2 };
 const ALICE: Customer = {
@@ -23,6 +24,9 @@ function account(amount: number): InternalAccount {
   };
 }
 
+/** Alice's 12 payments; the drawer shows the latest 10 and links to all 12. */
+const TRANSACTIONS = Array.from({ length: 12 }, (_, i) => tx(12 - i, { customerId: ALICE.id, status: i === 0 ? 'FAILED' : 'COMPLETED' }));
+
 let wrapper: VueWrapper | undefined;
 let fake: ReturnType<typeof fakeBridge>;
 beforeEach(() => {
@@ -31,6 +35,10 @@ beforeEach(() => {
     {
       'customers/list': () => ({ data: [ALICE], hasMore: false, totalCount: 1 }),
       'customers/get': () => ({ customer: ALICE, internalAccounts: [account(balance)], externalAccounts: [] }),
+      'transactions/search': (q) => {
+        const mine = q.q === ALICE.id ? TRANSACTIONS : [];
+        return { data: mine.slice(0, q.limit ?? 50), hasMore: mine.length > (q.limit ?? 50), totalCount: mine.length };
+      },
     },
     (req: ApiRequest) => {
       const body = req.body as { amount: number };
@@ -84,5 +92,21 @@ describe('funding an internal account from the customer drawer', () => {
     await typeAmount('25.001');
     expect(fake.apiCalls).toEqual([]);
     expect(drawer().textContent).toContain('At most 2 decimal places');
+  });
+});
+
+describe("the customer drawer's transactions", () => {
+  it('lists the latest ten with status, amount and destination, asks by the customer id, and links to all of them', async () => {
+    await openAlice();
+    await flushPromises();
+    expect(fake.calls).toContainEqual({ name: 'transactions/search', input: { q: ALICE.id, limit: 10 } });
+    const rows = [...drawer().querySelectorAll<HTMLElement>('[data-testid="customer-transactions"] [data-transaction-id]')];
+    expect(rows.map((r) => r.dataset['transactionId'])).toEqual(TRANSACTIONS.slice(0, 10).map((t) => t.id));
+    expect(rows[0]!.textContent).toContain('Failed');
+    expect(rows[0]!.textContent).toContain('100.00 USD');
+    expect(rows[1]!.textContent).toContain('Completed');
+    const all = drawer().querySelector<HTMLAnchorElement>('[data-testid="customer-transactions"] .all')!;
+    expect(all.textContent).toBe('All 12 in Transactions');
+    expect(decodeURIComponent(all.getAttribute('href')!)).toContain(`q=${ALICE.id}`);
   });
 });
