@@ -171,6 +171,20 @@ export const useQuotesStore = defineStore('quotes', () => {
     await refresh();
   }
 
+  /**
+   * Opens a past quote in the workbench (from the history): the quote, its transaction's status and the
+   * events so far, and the form filled as it was asked, so it can be priced again.
+   */
+  async function reopen(next: Quote, form?: QuoteFormValues): Promise<void> {
+    if (form) Object.assign(draft, form);
+    quote.value = next;
+    timeline.value = [];
+    transactionStatus.value = null;
+    txUpdatedAt = 0;
+    await resync();
+    showTransaction(await api('GET /transactions/{transactionId}', { params: { transactionId: next.transactionId } }));
+  }
+
   /** Forgets the current quote (to start another). */
   function clear(): void {
     quote.value = null;
@@ -180,6 +194,6 @@ export const useQuotesStore = defineStore('quotes', () => {
 
   return {
     options, customers, currencies, optionsError, draft, loadOptions, ensureCurrency, lookup, lookupRefusal, lookupUma,
-    quote, transactionStatus, timeline, receive, follow, create, execute, simulatePayment, refresh, resync, advance, clear,
+    quote, transactionStatus, timeline, receive, follow, create, execute, simulatePayment, refresh, resync, advance, reopen, clear,
   };
 });

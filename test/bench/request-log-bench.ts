@@ -100,7 +100,8 @@ export async function requestLogBench(record: (name: string, value: string) => v
   };
   const bridged = await sample(50, viaBridge);
   figure('requestLog/list first page over the serve bridge (HTTP + JSON)', bridged);
-  record('request log first rows under 500 ms at 10,000 calls', bridged.p95 < 500 && bridged.cold < 500 ? 'yes' : 'NO');
+  // The screen's own time to first rows (route, render, paint) is measured in Chromium by test/e2e/quote-history-request-log.test.ts.
+  record('request log first page over the bridge within 500 ms at 10,000 calls', bridged.p95 < 500 && bridged.cold < 500 ? 'yes' : 'NO');
   await server.close();
   core.close();
 }

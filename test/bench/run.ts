@@ -7,6 +7,7 @@ import { createCore } from '../../core/index';
 import { startLoopbackServer } from '../../core/host/server';
 import { transactionsBench } from './transactions-bench';
 import { clockAdvanceBench } from './clock-advance-bench';
+import { requestLogBench } from './request-log-bench';
 
 interface Figure { name: string; value: string }
 const figures: Figure[] = [];
@@ -69,6 +70,7 @@ await server.close();
 core.close();
 
 await clockAdvanceBench(record, Number(process.env['BENCH_CLOCK_JOBS'] ?? 5_000));
+await requestLogBench(record, Number(process.env['BENCH_LOG_CALLS'] ?? 10_000));
 await transactionsBench(record, Number(process.env['BENCH_TRANSACTIONS'] ?? 1_000_000));
 
 record('resident memory after the run', `${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB`);

@@ -152,3 +152,18 @@ describe('request log retention', () => {
     expect(found).toMatchObject({ ok: true, value: { data: [], totalCount: 0 } });
   });
 });
+
+describe('the console finds the log entry of its own call', () => {
+  it('a console call answers with the id of the entry it wrote; an HTTP client never sees that header', async () => {
+    const core = open();
+    const mine = await core.callApi({ method: 'GET', path: '/config' });
+    const id = mine.headers['x-console-log-id'];
+    expect(id).toMatch(/^ApiCall:/);
+    const entry = await core.invoke('requestLog/get', { id });
+    expect(entry).toMatchObject({ ok: true, value: { id, method: 'GET', path: `${API_BASE}/config`, source: 'CONSOLE', status: 200 } });
+    const { entry: httpEntry } = await call(core, 'GET', '/config');
+    const res = await core.api.fetch(new Request(`http://127.0.0.1${API_BASE}/config`, { headers: { authorization: seededAuth(core) } }));
+    expect(res.headers.has('x-console-log-id')).toBe(false);
+    expect(httpEntry.source).toBe('HTTP');
+  });
+});

@@ -1,0 +1,211 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
+
+// The quotes history and the request log's replay, in Chromium against `serve`: past quotes made over
+// HTTP are listed, filtered and reopened in the workbench; a logged call is copied as curl (and that
+// command, run in a shell with the credentials, works) and sent again; with 10,000 calls logged the
+// request log's first rows show in under 500 ms. Screenshots at 1440x900 and 1024x700, light and dark.
+const OUT = 'test-results/screenshots';
+const SIZES = [{ width: 1440, height: 900 }, { width: 1024, height: 700 }] as const;
+const THEMES = ['light', 'dark'] as const;
+const run = promisify(execFile);
+
+let proc: ServeProcess;
+let browser: Browser;
+const quoteIds: string[] = [];
+
+/** Calls the local API as the seeded token. */
+async function call(method: string, path: string, body?: unknown): Promise<any> {
+  const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
+  const res = await fetch(`${proc.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** Quotes from Alice (USD) to Lucía's MXN and Sophie's EUR accounts, with descriptions, some executed. */
+async function seedQuotes(): Promise<void> {
+  const byPlatformId = async (id: string) => (await call('GET', `/customers?platformCustomerId=${id}`)).data[0].id as string;
+  const [alice, lucia, sophie] = [await byPlatformId('cust-alice-001'), await byPlatformId('cust-lucia-002'), await byPlatformId('cust-sophie-003')];
+  const aliceUsd = (await call('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(alice)}`)).data.find((a: any) => a.balance.currency.code === 'USD').id;
+  const external = async (customerId: string, field: string, suffix: string) =>
+    (await call('GET', `/customers/external-accounts?customerId=${encodeURIComponent(customerId)}&limit=100`)).data.find((a: any) => String(a.accountInfo[field] ?? '').endsWith(suffix)).id;
+  const clabe = await external(lucia, 'clabeNumber', '12000');
+  const iban = await external(sophie, 'iban', '0000');
+  const descriptions = ['School fees for Mateo', 'Rent for March', undefined, 'Invoice 2231 — consulting', 'Birthday gift', undefined];
+  for (let i = 0; i < descriptions.length; i++) {
+    const quote = await call('POST', '/quotes', {
+      source: { sourceType: 'ACCOUNT', accountId: aliceUsd }, destination: { destinationType: 'ACCOUNT', accountId: i % 2 ? iban : clabe },
+      lockedCurrencySide: i % 3 === 2 ? 'RECEIVING' : 'SENDING', lockedCurrencyAmount: 1_234_56 * (i + 1) + 37,
+      ...(descriptions[i] ? { description: descriptions[i] } : {}),
+    });
+    quoteIds.push(quote.id);
+    if (i % 2 === 0) await call('POST', `/quotes/${encodeURIComponent(quote.id)}/execute`);
+  }
+}
+
+beforeAll(async () => {
+  mkdirSync(OUT, { recursive: true });
+  proc = await startServe();
+  await seedQuotes();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await proc?.stop();
+});
+
+async function open(size: { width: number; height: number }, theme: 'light' | 'dark'): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: size, colorScheme: theme });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(proc.consoleUrl).origin });
+  const page = await context.newPage();
+  await page.addInitScript(`localStorage.setItem('consoleTheme', '${theme}')`);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+/** Waits until the screen has settled (no skeletons, the theme painted, no transition running). */
+async function settled(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await expect.poll(() => page.locator('main [aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
+  await expect.poll(() => styleOf(page.locator('body'), 'background-color')).toBe(bodyColorOf(theme));
+  await animationsDone(page);
+}
+
+/** True when nothing on the page scrolls sideways (the layout fits the window). */
+const fitsWidth = (page: Page) => page.evaluate(() => {
+  const el = (globalThis as unknown as { document: { scrollingElement: { scrollWidth: number; clientWidth: number } } }).document.scrollingElement;
+  return el.scrollWidth <= el.clientWidth;
+});
+
+describe('the quotes history', () => {
+  for (const size of SIZES) {
+    for (const theme of THEMES) {
+      it(`lists past quotes and reopens one in the workbench (${size.width}x${size.height}, ${theme})`, async () => {
+        const { context, page, errors } = await open(size, theme);
+        await page.goto(proc.consoleUrl.replace('#/', '#/quotes?view=history'));
+        const rows = page.locator('[data-testid="quote-history-row"]');
+        await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(6);
+        await settled(page, theme);
+        expect(await rows.first().getAttribute('data-quote-id')).toBe(quoteIds.at(-1));
+        expect(await page.locator('main').innerText()).toMatch(/6 quotes/);
+        expect(await fitsWidth(page)).toBe(true);
+        await page.screenshot({ path: `${OUT}/quotes-history-${size.width}x${size.height}-${theme}.png` });
+
+        // Words of a description find their quote; the filter is in the URL.
+        await page.getByTestId('quote-history-search').fill('rent');
+        await page.getByTestId('quote-history-search').press('Enter');
+        await expect.poll(() => rows.count()).toBe(1);
+        expect(page.url()).toContain('q=rent');
+        expect(await rows.first().innerText()).toContain('Rent for March');
+
+        await rows.first().getByTestId('quote-reopen').click();
+        const result = page.getByTestId('quote-result');
+        await result.waitFor({ state: 'visible' });
+        expect(await result.getAttribute('data-quote-id')).toBe(quoteIds[1]);
+        expect(await page.getByTestId('quote-amount').inputValue()).toBe('2,469.49');
+        await settled(page, theme);
+        if (theme === 'light') await page.screenshot({ path: `${OUT}/quotes-reopened-${size.width}x${size.height}-${theme}.png` });
+        expect(errors).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+});
+
+describe('the request log entry: copy as curl and send again', () => {
+  for (const size of SIZES) {
+    for (const theme of THEMES) {
+      it(`shows the actions on a logged POST /quotes (${size.width}x${size.height}, ${theme})`, async () => {
+        const { context, page, errors } = await open(size, theme);
+        await page.goto(proc.consoleUrl.replace('#/', '#/request-log?method=POST&pathContains=%2Fquotes&source=HTTP'));
+        const row = page.locator('[data-testid="request-log-row"]').filter({ hasText: /\/quotes(?!\/)/ }).first();
+        await row.waitFor({ state: 'visible', timeout: 15_000 });
+        await row.click();
+        await page.getByTestId('send-again').waitFor({ state: 'visible' });
+        await settled(page, theme);
+        const curl = await page.getByTestId('curl-command').innerText();
+        expect(curl).toContain(`-X POST '${new URL(proc.apiBase).origin}/2025-10-13/quotes'`);
+        expect(curl).not.toContain(proc.clientSecret);
+        await page.screenshot({ path: `${OUT}/request-log-entry-${size.width}x${size.height}-${theme}.png` });
+        expect(errors).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+
+  it('copies a curl command that works in a shell with the credentials, and sends the call again as the console', async () => {
+    const { context, page, errors } = await open(SIZES[0], 'light');
+    await page.goto(proc.consoleUrl.replace('#/', '#/request-log?method=GET&pathContains=%2Fcustomers&source=HTTP'));
+    const row = page.locator('[data-testid="request-log-row"]').first();
+    await row.waitFor({ state: 'visible', timeout: 15_000 });
+    await row.click();
+    await page.getByTestId('copy-as-curl').click();
+    const copied = await expect.poll(() => page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())).not.toBe('')
+      .then(() => page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText()));
+    expect(copied).toContain('-u "$CLIENT_ID:$CLIENT_SECRET"');
+    expect(copied).not.toContain(proc.clientSecret);
+    // The command as copied, run by a shell with the token's credentials in its environment.
+    const { stdout } = await run('/bin/sh', ['-c', `${copied} -sS -w '\\n%{http_code}'`], { env: { ...process.env, CLIENT_ID: proc.clientId, CLIENT_SECRET: proc.clientSecret } });
+    expect(stdout.trim().split('\n').at(-1)).toBe('200');
+    expect(JSON.parse(stdout.trim().split('\n').slice(0, -1).join('\n'))).toHaveProperty('totalCount');
+
+    const before = new URL(page.url()).hash;
+    await page.getByTestId('send-again').click();
+    await expect.poll(() => new URL(page.url()).hash).not.toBe(before);
+    const entry = page.locator('.entry[data-call-id]');
+    await expect.poll(async () => (await entry.innerText()).includes('Console')).toBe(true);
+    expect(await entry.getAttribute('data-call-id')).toBe(decodeURIComponent(/request-log\/([^?]+)/.exec(page.url())![1]!));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a long request log', () => {
+  it('shows its first rows in under 500 ms with 10,000 calls logged', async () => {
+    const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
+    let next = 0;
+    const paths = ['/customers?limit=20', '/config', '/transactions?limit=20', '/quotes/Quote:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b'];
+    await Promise.all(Array.from({ length: 8 }, async () => {
+      while (next < 10_000) {
+        const i = next++;
+        await (await fetch(`${proc.apiBase}${paths[i % paths.length]}`, { headers: { authorization: auth } })).arrayBuffer();
+      }
+    }));
+    const { context, page, errors } = await open(SIZES[0], 'light');
+    await page.goto(proc.consoleUrl.replace('#/', '#/overview'));
+    await page.locator('main > section[aria-label="Overview"]').waitFor({ state: 'visible', timeout: 15_000 });
+    await settled(page, 'light');
+    // Load the screen's code once (a first visit also fetches its chunk), then time visits as users make them.
+    await page.getByTestId('nav-request-log').click();
+    await page.locator('[data-testid="request-log-row"]').first().waitFor({ state: 'visible', timeout: 15_000 });
+    const visits: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await page.getByTestId('nav-overview').click();
+      await page.locator('main > section[aria-label="Overview"]').waitFor({ state: 'visible' });
+      await settled(page, 'light');
+      // Timed in the page: from the click on the navigation to the frame that paints the first row.
+      visits.push(await page.evaluate(() => new Promise<number>((resolve) => {
+        const w = globalThis as unknown as { document: any; MutationObserver: any; requestAnimationFrame(cb: () => void): void };
+        const started = performance.now();
+        const observer = new w.MutationObserver(() => {
+          if (!w.document.querySelector('[data-testid="request-log-row"]')) return;
+          observer.disconnect();
+          w.requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started), 0));
+        });
+        observer.observe(w.document.body, { childList: true, subtree: true });
+        w.document.querySelector('[data-testid="nav-request-log"]').click();
+      })));
+    }
+    const median = [...visits].sort((a, b) => a - b)[1]!;
+    console.log(`request log first rows at 10,000+ calls: ${visits.map((v) => v.toFixed(0)).join(', ')} ms (median ${median.toFixed(0)} ms)`);
+    expect(median).toBeLessThan(500);
+    expect(await page.locator('main').innerText()).toMatch(/10,\d{3} calls/);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+});
