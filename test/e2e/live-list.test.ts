@@ -64,7 +64,9 @@ describe('the live transactions list', () => {
     await expect.poll(async () => (await shownIds(page))[0], { timeout: 10_000 }).toBe(created.transactionId);
     await expect.poll(() => subtitle(page), { timeout: 10_000 }).toBe('61 transactions · live');
     expect(await subtitle(page)).toBe(`${await serverTotal()} transactions · live`);
-    expect((await shownIds(page)).slice(1, first.length + 1)).toEqual(first);
+    // The table is virtual: it renders as many rows as fit, so the new one pushes the last rendered one out.
+    const after = await shownIds(page);
+    expect(after.slice(1)).toEqual(first.slice(0, after.length - 1));
     const row = page.locator(`[data-transaction-id="${created.transactionId}"]`);
     expect(await row.getAttribute('class')).toContain('row-fresh');
     expect(await row.locator('td').first().evaluate((td) => td.getAnimations().map((a) => (a as unknown as { animationName: string }).animationName))).toContain('row-fresh-fade');
