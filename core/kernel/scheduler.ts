@@ -38,7 +38,7 @@ export interface AdvanceProgress {
 
 /** How a batched advance runs. */
 export interface BatchOptions {
-  /** How long one batch may hold the thread before other work gets a turn (default 15 ms). */
+  /** How long one batch may hold the thread before other work gets a turn (default 8 ms). */
   sliceMs?: number;
   /** Hears the progress after every batch. */
   onProgress?: (progress: AdvanceProgress) => void;
@@ -149,7 +149,7 @@ export class Scheduler {
     this.assertIdle();
     const targetMs = this.clock.nowMs() + Math.round(seconds * 1000);
     const report = { ran: 0, failed: 0, cancelled: false };
-    const slice = options.sliceMs ?? 15;
+    const slice = options.sliceMs ?? 8;
     const next = this.db.prepare(`SELECT id, kind, due_at, payload, resource_id FROM jobs WHERE status = 'PENDING' AND due_at <= ? ORDER BY due_at, id LIMIT 64`);
     this.running = true;
     try {
