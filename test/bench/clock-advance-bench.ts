@@ -39,6 +39,7 @@ export async function clockAdvanceBench(record: (name: string, value: string) =>
   const prober = spawn(process.execPath, [join(import.meta.dirname, 'clock-prober.mjs'), base, auth], { stdio: ['pipe', 'pipe', 'inherit'] });
   let out = '';
   prober.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  // Let the prober make its first call before the advance starts (its first answer is the baseline).
   await new Promise((resolve) => setTimeout(resolve, 300));
   const t0 = performance.now();
   const r = await fetch(`${base}/sandbox/clock/advance`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: '{"seconds":400}' });

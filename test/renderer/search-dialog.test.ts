@@ -1,5 +1,5 @@
 import './layout-stub';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, type Pinia } from 'pinia';
 import { createMemoryHistory, type Router } from 'vue-router';
@@ -35,7 +35,8 @@ async function searchAndEnter(text: string): Promise<void> {
   const input = document.querySelector<HTMLInputElement>('[data-testid="search-input"] input')!;
   input.value = text;
   input.dispatchEvent(new Event('input'));
-  await new Promise((r) => setTimeout(r, 200));
+  // The search is debounced: wait until its hits are shown, not for a fixed time.
+  await vi.waitFor(() => expect(document.querySelector('[data-testid="search-hit"], [data-testid="search-link"]')).not.toBeNull(), { timeout: 3_000, interval: 10 });
   await flushPromises();
   input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
   await flushPromises();
