@@ -6,9 +6,6 @@ import { errorSchema, type RouteSpec } from '../../core/api/contract';
 import { errorStatuses } from '../../core/api/openapi';
 import { API_BASE } from '../../core/api/types';
 
-// TRANSITION: true while areas are being moved onto the contract; must be false when that is done.
-const LENIENT_UNDECLARED = false;
-
 interface Matcher { name: string; route: RouteSpec; regex: RegExp; params: number }
 
 const matchers: Matcher[] = Object.entries(apiContract as Record<string, RouteSpec>).map(([name, route]) => ({
@@ -37,7 +34,6 @@ export function checkAgainstContract(method: string, url: string, status: number
   expect(status, `${where}: a 5xx is never an acceptable answer: ${text}`).toBeLessThan(500);
   const match = routeFor(method, path);
   if (!match) {
-    if (LENIENT_UNDECLARED) return;
     expect([401, 404, 405], `${where}: no declared route`).toContain(status);
     expectSchema(errorSchema, body, where);
     return;
