@@ -36,11 +36,11 @@ export async function clockAdvanceBench(record: (name: string, value: string) =>
   const auth = `Basic ${Buffer.from(`${creds.clientId}:${creds.clientSecret}`).toString('base64')}`;
   const base = `${server.origin}/2025-10-13`;
 
-  const prober = spawn(process.execPath, [join(import.meta.dirname, 'clock-prober.mjs'), base, auth], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const prober = spawn(process.execPath, [join(import.meta.dirname, 'clock-prober.mjs'), base, auth], { stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   prober.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  // Let the prober make its first call before the advance starts (its first answer is the baseline).
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // Start the advance once the prober has had its first answer, so it measures from the start.
+  await new Promise<void>((resolve) => prober.stderr.on('data', (d: Buffer) => d.toString().includes('ready') && resolve()));
   const t0 = performance.now();
   const r = await fetch(`${base}/sandbox/clock/advance`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: '{"seconds":400}' });
   const report = (await r.json()) as { jobsRun: number; jobsFailed: number };

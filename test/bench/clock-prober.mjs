@@ -11,6 +11,7 @@ while (!stop) {
   const r = await fetch(`${base}/sandbox/clock`, { headers: { authorization: auth } });
   await r.arrayBuffer();
   latencies.push(performance.now() - t0);
+  if (latencies.length === 1) process.stderr.write('ready\n');
   await new Promise((resolve) => setTimeout(resolve, 5));
 }
 process.stdout.write(JSON.stringify(latencies));
