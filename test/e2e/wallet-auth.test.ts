@@ -63,11 +63,16 @@ describe('Wallet auth in the console: an embedded wallet, an EMAIL_OTP sign-in, 
     expect(await credential.getAttribute('data-type')).toBe('EMAIL_OTP');
     expect(await credential.innerText()).toContain('alice.johnson@example.com');
     expect(await page.getByTestId('session-row').count()).toBe(0);
+    // The modal hands focus back to "Create wallet" when its leave transition ends: wait for that, or a
+    // keyboard step taken meanwhile lands on that button and opens the modal again.
+    await page.getByTestId('create-wallet-modal').waitFor({ state: 'detached', timeout: 10_000 });
+    await animationsDone(page);
   });
 
   it('runs the EMAIL_OTP sign-in as the client and lists the new session with a countdown', async () => {
     // Keyboard only: open the flow and run it with Enter.
     await page.getByTestId('flow-email-otp').focus();
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute('data-testid'))).toBe('flow-email-otp');
     await page.keyboard.press('Enter');
     expect(await page.getByTestId('otp-code').inputValue()).toBe('000000');
     await expect.poll(() => steps().count(), { timeout: 10_000 }).toBe(5);
