@@ -27,6 +27,9 @@ export const REDACTED_MARK = '[redacted]';
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-console-token']);
 /** Headers curl computes itself (copying them would be wrong once the body or host differ). */
 const TRANSPORT_HEADERS = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'accept-encoding']);
+/** Headers the caller's runtime adds on its own (a browser's or Node's fetch): noise in a command a developer reads. */
+const CLIENT_NOISE_HEADERS = new Set(['accept', 'accept-language', 'user-agent', 'origin', 'referer', 'priority', 'pragma', 'cache-control', 'x-console-log-id']);
+const isClientNoise = (key: string) => CLIENT_NOISE_HEADERS.has(key) || key.startsWith('sec-');
 /** Per-request secrets a developer supplies from the shell, by header: the variable curl reads. */
 const SIGNED_HEADERS: Record<string, string> = { 'svc-wallet-signature': 'WALLET_SIGNATURE' };
 
@@ -65,7 +68,7 @@ export function curlCommand(call: LoggedRequest, origin: string): string {
   const parts = [`curl${method === 'GET' && !body ? '' : ` -X ${method}`} ${shellQuote(callUrl(call, origin))}`, '-u "$CLIENT_ID:$CLIENT_SECRET"'];
   for (const [name, value] of Object.entries(call.requestHeaders)) {
     const key = name.toLowerCase();
-    if (CREDENTIAL_HEADERS.has(key) || TRANSPORT_HEADERS.has(key)) continue;
+    if (CREDENTIAL_HEADERS.has(key) || TRANSPORT_HEADERS.has(key) || isClientNoise(key)) continue;
     const variable = SIGNED_HEADERS[key];
     if (variable) parts.push(`-H "${name}: $${variable}"`);
     // Why: a header the core redacted holds nothing useful, and its name alone could mislead.

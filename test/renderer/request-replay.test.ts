@@ -20,7 +20,8 @@ function entry(over: Partial<Detail> = {}): Detail {
     source: 'HTTP', principal: 'Token:abc', idempotencyKey: 'key-1', resourceIds: ['Quote:0001'], createdAt: '2025-10-13T10:00:00.000Z',
     requestHeaders: {
       authorization: 'Basic Token:abc:[redacted]', host: '127.0.0.1:4100', 'content-type': 'application/json', 'content-length': '120',
-      'idempotency-key': 'key-1', 'user-agent': 'curl/8.5.0', 'accept-encoding': 'gzip',
+      'idempotency-key': 'key-1', 'user-agent': 'curl/8.5.0', 'accept-encoding': 'gzip', accept: '*/*', 'accept-language': '*',
+      'sec-fetch-mode': 'cors', 'x-request-source': 'billing-job',
     },
     requestBody: JSON.stringify({ source: { sourceType: 'ACCOUNT', accountId: 'InternalAccount:a' }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 2500, description: "Alice's rent" }),
     responseBody: '{"id":"Quote:0001"}',
@@ -29,13 +30,13 @@ function entry(over: Partial<Detail> = {}): Detail {
 }
 
 describe('copy as curl', () => {
-  it('writes the method, the full URL on the local API, the credentials from the shell, the headers and the body', () => {
+  it('writes the method, the full URL, the credentials from the shell, the headers that mean something and the body', () => {
     expect(curlCommand(entry(), 'http://127.0.0.1:4100')).toBe([
       "curl -X POST 'http://127.0.0.1:4100/2025-10-13/quotes'",
       '-u "$CLIENT_ID:$CLIENT_SECRET"',
       "-H 'content-type: application/json'",
       "-H 'idempotency-key: key-1'",
-      "-H 'user-agent: curl/8.5.0'",
+      "-H 'x-request-source: billing-job'",
       `--data-raw '{"source":{"sourceType":"ACCOUNT","accountId":"InternalAccount:a"},"lockedCurrencySide":"SENDING","lockedCurrencyAmount":2500,"description":"Alice'\\''s rent"}'`,
     ].join(' \\\n  '));
   });
