@@ -30,7 +30,7 @@ export function toConsoleError(err: unknown): ConsoleError {
   return new ConsoleError('CLIENT_ERROR', message, 0);
 }
 
-/** The sessionStorage key holding the browser bridge's per-run token. */
+/** The localStorage key holding the browser bridge's per-run token. */
 export const TOKEN_KEY = 'consoleToken';
 
 /** What the browser bridge needs from its surroundings (injectable for tests). */
@@ -42,7 +42,10 @@ export interface BrowserEnv {
   EventSource: new (url: string) => EventSource;
 }
 
-/** Reads the token from `?token=` once, keeps it in sessionStorage and removes it from the visible URL. */
+/**
+ * Reads the token from `?token=` once, keeps it in the origin's storage and removes it from the visible URL.
+ * Why localStorage: a copied console link opened in a new tab must work too, and sessionStorage is per tab.
+ */
 export function captureToken(env: Pick<BrowserEnv, 'location' | 'history' | 'storage'>): string | null {
   const params = new URLSearchParams(env.location.search);
   const fromUrl = params.get('token');
@@ -57,8 +60,11 @@ export function captureToken(env: Pick<BrowserEnv, 'location' | 'history' | 'sto
   return env.storage.getItem(TOKEN_KEY);
 }
 
+/** What a refused page is told: its token is missing or from an earlier run of the server. */
+export const UNAUTHORIZED_MESSAGE = 'This page is not connected to the running console: open the address that `npm start` or `serve` printed (it carries a one-time token)';
+
 function bridgeFailure(status: number, message: string): ConsoleError {
-  return new ConsoleError(status === 401 || status === 403 ? 'CONSOLE_UNAUTHORIZED' : 'BRIDGE_ERROR', message, status);
+  return new ConsoleError('BRIDGE_ERROR', message, status);
 }
 
 /** The browser bridge: POST /__bridge/invoke and /__bridge/api, and one shared EventSource for events. */
@@ -76,6 +82,8 @@ export function createBrowserBridge(env: BrowserEnv): ConsoleBridge {
       throw new ConsoleError('NETWORK_ERROR', `The local server did not answer (${err instanceof Error ? err.message : 'network error'})`, 0);
     }
     const text = await res.text();
+    // The host refuses a missing or stale token before routing; the page can only be reopened from the printed address.
+    if (res.status === 401 || res.status === 403) throw new ConsoleError('CONSOLE_TOKEN_INVALID', UNAUTHORIZED_MESSAGE, res.status, { server: text.slice(0, 200) });
     try {
       return JSON.parse(text) as unknown;
     } catch {
@@ -125,7 +133,7 @@ let bridge: ConsoleBridge | null = null;
 export function resolveBridge(win: Window & typeof globalThis = window): ConsoleBridge {
   if (win.paymentsConsole) return win.paymentsConsole;
   return createBrowserBridge({
-    location: win.location, history: win.history, storage: win.sessionStorage,
+    location: win.location, history: win.history, storage: win.localStorage,
     fetch: win.fetch.bind(win), EventSource: win.EventSource,
   });
 }

@@ -204,9 +204,10 @@ describe('the console from 1024×700 up', () => {
         const link = await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
         expect(link).toBe(`${new URL(proc.consoleUrl).origin}/console/#/${path}`);
       }
-      // The copied link opens the same drawer.
-      await page.goto(`${new URL(proc.consoleUrl).origin}/console/#/transactions/${transactionId}`);
-      await expect.poll(() => page.getByTestId('drawer').innerText(), { timeout: 10_000 }).toContain(transactionId);
+      // The copied link opens the same drawer in a new tab, as a colleague's pasted link would.
+      const tab = await context.newPage();
+      await tab.goto(`${new URL(proc.consoleUrl).origin}/console/#/transactions/${transactionId}`);
+      await expect.poll(() => tab.getByTestId('drawer').innerText(), { timeout: 10_000 }).toContain(transactionId);
       await context.close();
     });
   }

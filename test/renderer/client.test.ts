@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  ConsoleError, TOKEN_KEY, api, captureToken, createBrowserBridge, getBridge, invoke, onEvent, resolveBridge, setBridge, type BrowserEnv,
+  ConsoleError, TOKEN_KEY, UNAUTHORIZED_MESSAGE, api, captureToken, createBrowserBridge, getBridge, invoke, onEvent, resolveBridge, setBridge, type BrowserEnv,
 } from '../../renderer/api/client';
 import type { DomainEvent } from '../../core/index';
 import { fakeBridge } from './fake-bridge';
@@ -8,7 +8,7 @@ import { fakeBridge } from './fake-bridge';
 afterEach(() => {
   setBridge(null);
   delete window.paymentsConsole;
-  sessionStorage.clear();
+  localStorage.clear();
 });
 
 /** A stand-in EventSource that records its URL and lets the test push messages. */
@@ -102,7 +102,7 @@ describe('errors as data become ConsoleError', () => {
 });
 
 describe('the browser bridge', () => {
-  it('takes the token from the URL once, keeps it in sessionStorage and removes it from the address bar', () => {
+  it('takes the token from the URL once, keeps it in the origin storage (shared by tabs) and removes it from the address bar', () => {
     const { env, replaced, store } = browserEnv('?token=abc123', vi.fn());
     expect(captureToken(env)).toBe('abc123');
     expect(store.get(TOKEN_KEY)).toBe('abc123');
@@ -135,7 +135,9 @@ describe('the browser bridge', () => {
     const refused = async () => new Response(JSON.stringify({ ok: false, error: { status: 401, code: 'CONSOLE_TOKEN_INVALID', message: 'Missing or wrong console token' } }), { status: 401 });
     const { env } = browserEnv('', refused as unknown as typeof fetch);
     setBridge(createBrowserBridge(env));
-    await expect(api('GET /tokens')).rejects.toMatchObject({ code: 'CONSOLE_TOKEN_INVALID', status: 401 });
+    const err = await api('GET /tokens').catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'CONSOLE_TOKEN_INVALID', status: 401, message: UNAUTHORIZED_MESSAGE });
+    expect(UNAUTHORIZED_MESSAGE).toContain('open the address');
   });
 
   it('shares one EventSource among listeners, delivers domain events, and closes it after the last unsubscribe', () => {
