@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { forbidden } from '../kernel/errors';
 import type { ApiApp, ApiBindings, ApiVariables, Permission } from './types';
 import { jsonBody, parseWith } from './validate';
+import { answerOnce } from './idempotency';
 
 /**
  * One route of the API, declared once. From this declaration come the request validation (the
@@ -148,7 +149,7 @@ export function implement<C extends Contract>(contract: C, handlers: Handlers<C>
             body: (route.body ? await jsonBody(c, route.body) : undefined) as never,
             c,
           };
-          return toResponse((await handler(input)) as { status: number; body?: unknown });
+          return answerOnce(c, () => handler(input), toResponse);
         });
       }
     },

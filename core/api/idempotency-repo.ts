@@ -3,9 +3,11 @@ import type { Db } from '../kernel/db';
 /** What a remembered key holds: the request's hash, and the final answer once there is one. */
 export interface RememberedKey {
   requestHash: string;
-  /** Null while the first request with this key is still running. */
+  /** Null while the first request with this key is still running (or was abandoned by a crash). */
   status: number | null;
   body: string | null;
+  /** The process run that started it (the kernel's boot id); null for rows older than that column. */
+  owner: string | null;
 }
 
 /** A key is scoped to the calling principal and the route it was sent to. */
@@ -17,25 +19,30 @@ export interface KeyScope {
 
 /** The SQL of idempotency keys, prepared once over a workspace's database. */
 export function idempotencyRepo(db: Db) {
-  const find = db.prepare<[string, string, string], { request_hash: string; status: number | null; body: string | null }>(
-    'SELECT request_hash, status, body FROM idempotency_keys WHERE principal = ? AND route = ? AND key = ?',
+  const find = db.prepare<[string, string, string], { request_hash: string; status: number | null; body: string | null; owner: string | null }>(
+    'SELECT request_hash, status, body, owner FROM idempotency_keys WHERE principal = ? AND route = ? AND key = ?',
   );
-  const insert = db.prepare('INSERT INTO idempotency_keys (principal, route, key, request_hash, created_at) VALUES (?, ?, ?, ?, ?)');
+  const insert = db.prepare('INSERT INTO idempotency_keys (principal, route, key, request_hash, created_at, owner) VALUES (?, ?, ?, ?, ?, ?)');
   const remove = db.prepare('DELETE FROM idempotency_keys WHERE principal = ? AND route = ? AND key = ?');
+  const removeAbandoned = db.prepare('DELETE FROM idempotency_keys WHERE principal = ? AND route = ? AND key = ? AND status IS NULL AND owner IS NOT ?');
   const finish = db.prepare('UPDATE idempotency_keys SET status = ?, body = ? WHERE principal = ? AND route = ? AND key = ?');
   return {
     /** The key as remembered, if it was used before. */
     find(s: KeyScope): RememberedKey | undefined {
       const row = find.get(s.principal, s.route, s.key);
-      return row && { requestHash: row.request_hash, status: row.status, body: row.body };
+      return row && { requestHash: row.request_hash, status: row.status, body: row.body, owner: row.owner };
     },
-    /** Records a key whose request is starting (no answer yet). */
-    begin(s: KeyScope, requestHash: string, atMs: number): void {
-      insert.run(s.principal, s.route, s.key, requestHash, atMs);
+    /** Records a key whose request is starting (no answer yet), owned by this process run. */
+    begin(s: KeyScope, requestHash: string, atMs: number, owner: string): void {
+      insert.run(s.principal, s.route, s.key, requestHash, atMs, owner);
     },
     /** Forgets a key, so a retry with it runs again. */
     forget(s: KeyScope): void {
       remove.run(s.principal, s.route, s.key);
+    },
+    /** Forgets the key only if it is unfinished and another process run started it; true when it did. */
+    forgetAbandoned(s: KeyScope, currentOwner: string): boolean {
+      return removeAbandoned.run(s.principal, s.route, s.key, currentOwner).changes > 0;
     },
     /** Stores the final answer a replay will repeat. */
     finish(s: KeyScope, status: number, body: string | null): void {

@@ -28,6 +28,8 @@ export interface ApiVariables {
   /** Why authentication failed; thrown by every route that is not PUBLIC, and by unknown routes. */
   authError: Error | undefined;
   rawBody: string | undefined;
+  /** Set for a keyed mutating request: lets its route store the answer in the handler's own transaction. */
+  keyedAnswer: import('./idempotency').KeyedAnswer | undefined;
 }
 
 /** The Hono app type of the API. */

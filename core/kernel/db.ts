@@ -43,7 +43,9 @@ export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): 
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
   const current = schemaVersion(db);
-  const latest = migrations.at(-1)?.version ?? 0;
+  // Sorted here so that the list's order in the source can never apply one out of turn.
+  const ordered = [...migrations].sort((a, b) => a.version - b.version);
+  const latest = ordered.at(-1)?.version ?? 0;
   if (current > latest) {
     throw new ServiceError(
       409,
@@ -53,7 +55,7 @@ export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): 
     );
   }
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
-  for (const m of migrations) {
+  for (const m of ordered) {
     if (m.version <= current) continue;
     db.transaction(() => {
       db.exec(m.sql);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { openDatabase, type Db } from './db';
 import { WorkspaceClock, type ClockOptions } from './clock';
 import { createIdGenerator, idPosition, type IdGenerator, type IdHighWater } from './ids';
@@ -20,6 +21,8 @@ export interface Kernel {
   events: EventOutbox;
   scheduler: Scheduler;
   requestLog: RequestLog;
+  /** This process's run of the workspace: rows it marks as in progress name it, so the next run can tell them abandoned. */
+  bootId: string;
   /**
    * Runs `fn` in one synchronous SQLite transaction (nested calls join the outer one); events it
    * appended are delivered after commit and dropped on rollback.
@@ -59,6 +62,7 @@ export function createKernel(options: KernelOptions): Kernel {
     events,
     scheduler,
     requestLog,
+    bootId: randomUUID(),
     transaction,
     close() {
       scheduler.close();

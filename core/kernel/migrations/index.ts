@@ -4,6 +4,7 @@ import { sql as moneyPath } from './003-money-path';
 import { sql as walletAuth } from './004-wallet-auth';
 import { sql as transactionSearch } from './005-transaction-search';
 import { sql as requestLogList } from './006-request-log-list';
+import { sql as idempotencyOwner } from './011-idempotency-owner';
 
 /** One forward-only migration; `version` is its number, applied in ascending order, never edited once released. */
 export interface Migration {
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: 'wallet-auth', sql: walletAuth },
   { version: 5, name: 'transaction-search', sql: transactionSearch },
   { version: 6, name: 'request-log-list', sql: requestLogList },
+  { version: 11, name: 'idempotency-owner', sql: idempotencyOwner },
 ];
