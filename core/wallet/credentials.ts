@@ -43,6 +43,7 @@ export class CredentialService {
     const existing = this.repo.liveOf(wallet.id);
     let nickname: string;
     let extra: Partial<WalletCredential> = {};
+    let registration: string | undefined;
     switch (body.type) {
       case 'EMAIL_OTP':
       case 'SMS_OTP': {
@@ -63,6 +64,8 @@ export class CredentialService {
       }
       case 'PASSKEY': {
         const reg = await verifyRegistration(body.attestation, body.challenge, this.relyingParty());
+        this.assertChallengeUnused(reg.challenge);
+        registration = reg.challenge;
         if (this.repo.passkeyRegistered(reg.credentialId)) throw new ServiceError(400, 'PASSKEY_CREDENTIAL_ALREADY_EXISTS', `Passkey ${reg.credentialId} is already registered`);
         nickname = body.nickname;
         extra = { credentialId: reg.credentialId, passkeyPublicKey: reg.publicKey, passkeyCounter: reg.counter, transports: body.attestation.transports ? JSON.stringify(body.attestation.transports) : null };
@@ -71,7 +74,13 @@ export class CredentialService {
     }
     const r = this.signed.exchange(req, { accountId: wallet.id, type: body.type, activity: ACTIVITY[body.type], parameters: { accountId: wallet.id, type: body.type, nickname }, key: { kind: 'SESSION' } });
     if ('challenge' in r) return r.challenge;
-    const created = this.insert(wallet.id, body.type, nickname, extra);
+    const created = this.ctx.transaction(() => {
+      // Checked again here, where nothing can run in between: two registrations racing on one challenge store one passkey.
+      if (registration) this.assertChallengeUnused(registration);
+      const m = this.insert(wallet.id, body.type, nickname, extra);
+      if (registration) this.repo.useRegistrationChallenge(registration, wallet.id, this.ctx.clock.nowMs());
+      return m;
+    });
     // Why: an OTP credential is activated like the first one (flow rule 7), so its creation sends the first code.
     if (created.type === 'EMAIL_OTP' || created.type === 'SMS_OTP') return reply(201, { ...created, otpEncryptionTargetBundle: this.otp.issue(this.sessions.credential(created.id)) });
     return reply(201, created);
@@ -97,6 +106,14 @@ export class CredentialService {
       this.ctx.events.append('AUTH_METHOD.REVOKED', 'AuthMethod', id, { accountId: m.accountId, type: m.type });
     });
     return noContent();
+  }
+
+  private assertChallengeUnused(challenge: string): void {
+    if (this.repo.registrationChallengeUsed(challenge)) {
+      throw new ServiceError(400, 'PASSKEY_CHALLENGE_ALREADY_USED', 'This registration challenge was already used to register a passkey: issue a new challenge for each registration', {
+        errors: [{ field: 'challenge', message: 'was already used by an earlier registration' }],
+      });
+    }
   }
 
   private insert(accountId: string, type: CredentialType, nickname: string, extra: Partial<WalletCredential>): AuthMethod {

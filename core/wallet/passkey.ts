@@ -33,7 +33,7 @@ export function webauthnChallenge(hexChallenge: string): string {
 }
 
 /** Verifies a passkey registration with @simplewebauthn/server; returns the credential's public key and counter. */
-export async function verifyRegistration(a: Attestation, challenge: string, rp: RelyingParty): Promise<{ credentialId: string; publicKey: string; counter: number }> {
+export async function verifyRegistration(a: Attestation, challenge: string, rp: RelyingParty): Promise<{ credentialId: string; publicKey: string; counter: number; challenge: string }> {
   try {
     const r = await verifyRegistrationResponse({
       response: {
@@ -48,7 +48,9 @@ export async function verifyRegistration(a: Attestation, challenge: string, rp: 
     });
     if (!r.verified) throw new Error('attestation did not verify');
     const c = r.registrationInfo.credential;
-    return { credentialId: c.id, publicKey: Buffer.from(c.publicKey).toString('base64url'), counter: c.counter };
+    // The challenge as the authenticator signed it (base64url in clientDataJSON): one spelling per challenge, whatever the caller sent.
+    const signed = (JSON.parse(Buffer.from(a.clientDataJson, 'base64url').toString('utf8')) as { challenge: string }).challenge;
+    return { credentialId: c.id, publicKey: Buffer.from(c.publicKey).toString('base64url'), counter: c.counter, challenge: signed };
   } catch (err) {
     throw new ServiceError(400, 'INVALID_INPUT', `attestation: ${err instanceof Error ? err.message : 'does not verify'}`, { errors: [{ field: 'attestation', message: err instanceof Error ? err.message : 'does not verify' }] });
   }

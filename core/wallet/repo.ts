@@ -73,6 +73,8 @@ export function credentialRepo(db: Db) {
     'SELECT * FROM auth_methods WHERE account_id IN (SELECT value FROM json_each(?)) AND type = ? AND revoked_at IS NULL ORDER BY created_at, id',
   );
   const passkey = db.prepare<[string], { id: string }>('SELECT id FROM auth_methods WHERE credential_id = ? AND revoked_at IS NULL');
+  const challengeUsed = db.prepare<[string], { account_id: string }>('SELECT account_id FROM used_registration_challenges WHERE challenge = ?');
+  const useChallenge = db.prepare('INSERT INTO used_registration_challenges (challenge, account_id, used_at) VALUES (?, ?, ?)');
   const revoke = db.prepare('UPDATE auth_methods SET revoked_at = ?, updated_at = ? WHERE id = ?');
   const rename = db.prepare('UPDATE auth_methods SET nickname = ?, updated_at = ? WHERE id = ?');
   const counter = db.prepare('UPDATE auth_methods SET passkey_counter = ?, updated_at = ? WHERE id = ?');
@@ -100,6 +102,14 @@ export function credentialRepo(db: Db) {
     /** The live credentials of one type across several wallets, oldest first. */
     liveOfType(accountIds: string[], type: CredentialType): WalletCredential[] {
       return accountIds.length ? liveOfType.all(JSON.stringify(accountIds), type).map(fromRow) : [];
+    },
+    /** True when a registration already consumed this WebAuthn challenge (as the authenticator signed it). */
+    registrationChallengeUsed(challenge: string): boolean {
+      return challengeUsed.get(challenge) !== undefined;
+    },
+    /** Records a registration challenge as consumed; call in the transaction that stores the passkey. */
+    useRegistrationChallenge(challenge: string, accountId: string, atMs: number): void {
+      useChallenge.run(challenge, accountId, atMs);
     },
     /** True when a live credential holds this WebAuthn credential id. */
     passkeyRegistered(credentialId: string): boolean {

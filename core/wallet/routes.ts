@@ -36,7 +36,7 @@ export const walletContract = {
     body: createCredentialSchema,
     responses: { 201: { description: 'The new credential', schema: authMethodSchema }, 202: challenge },
     errors: {
-      400: 'EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS, SMS_OTP_CREDENTIAL_ALREADY_EXISTS, PASSKEY_CREDENTIAL_ALREADY_EXISTS; INVALID_INPUT for a malformed OIDC token',
+      400: 'EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS, SMS_OTP_CREDENTIAL_ALREADY_EXISTS, PASSKEY_CREDENTIAL_ALREADY_EXISTS, PASSKEY_CHALLENGE_ALREADY_USED; INVALID_INPUT for a malformed OIDC token',
       401: `${SIGNED_401}; UNAUTHORIZED when an OIDC claim check fails`,
       404: 'NOT_FOUND: no internal account has this accountId',
       409: 'CONFLICT: the wallet already has an OAUTH credential for this issuer and subject',

@@ -48,6 +48,27 @@ describe('PASSKEY registration', () => {
     expect(await credentialsOf(w.api, w.wallet.id)).toHaveLength(2);
   });
 
+  it('refuses a second registration whose attestation carries an already used challenge with 400 PASSKEY_CHALLENGE_ALREADY_USED', async () => {
+    const challenge = b64url(randomBytes(32));
+    const first = await signed(w.api, 'POST', '/auth/credentials', registerBody(new SoftAuthenticator(), challenge), email.privateKey);
+    expect(first.status, first.text).toBe(201);
+    // Another authenticator signs the same challenge: a replayed registration ceremony.
+    const replayed = registerBody(new SoftAuthenticator(), challenge);
+    const r = await w.api.post('/auth/credentials', replayed);
+    expectError(r, 400, 'PASSKEY_CHALLENGE_ALREADY_USED');
+    expect(r.body.details.errors[0].field).toBe('challenge');
+    expect(await credentialsOf(w.api, w.wallet.id)).toHaveLength(3);
+  });
+
+  it('lets two registrations racing on one challenge store one passkey: the other is refused, never a 500', async () => {
+    const challenge = b64url(randomBytes(32));
+    const answers = await Promise.all([new SoftAuthenticator(), new SoftAuthenticator()].map((a) =>
+      signed(w.api, 'POST', '/auth/credentials', registerBody(a, challenge), email.privateKey)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 400]);
+    expect(answers.find((a) => a.status === 400)!.body.code).toBe('PASSKEY_CHALLENGE_ALREADY_USED');
+    expect(await credentialsOf(w.api, w.wallet.id)).toHaveLength(3);
+  });
+
   it.each([['a nickname with <>', 'My <key>'], ['an empty nickname', '   '], ['a nickname of 101 characters', 'k'.repeat(101)]])('refuses %s with 400 INVALID_INPUT', async (_, nickname) => {
     expectError(await w.api.post('/auth/credentials', { ...registerBody(new SoftAuthenticator()), nickname }), 400, 'INVALID_INPUT');
   });

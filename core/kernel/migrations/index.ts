@@ -5,6 +5,7 @@ import { sql as walletAuth } from './004-wallet-auth';
 import { sql as transactionSearch } from './005-transaction-search';
 import { sql as requestLogList } from './006-request-log-list';
 import { sql as idempotencyOwner } from './011-idempotency-owner';
+import { sql as usedRegistrationChallenges } from './012-used-registration-challenges';
 
 /** One forward-only migration; `version` is its number, applied in ascending order, never edited once released. */
 export interface Migration {
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'transaction-search', sql: transactionSearch },
   { version: 6, name: 'request-log-list', sql: requestLogList },
   { version: 11, name: 'idempotency-owner', sql: idempotencyOwner },
+  { version: 12, name: 'used-registration-challenges', sql: usedRegistrationChallenges },
 ];
