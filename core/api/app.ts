@@ -52,6 +52,8 @@ export function createApiApp(ctx: Ctx, tokens: Authenticator, modules: (RouteMod
       }
     }
     c.set('rawBody', undefined);
+    const seen = c.env?.seen;
+    if (seen) seen.principal = c.get('principal')?.id;
     await next();
   });
   app.use('*', idempotency(ctx));

@@ -38,7 +38,8 @@ export function createApiHandler(ctx: Ctx, app: ApiApp): ApiHandler {
       }
       const started = performance.now();
       const requestBody = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.clone().text();
-      const response = await app.fetch(request, { consoleCall: options.consoleCall === true });
+      const seen: { principal?: string } = {};
+      const response = await app.fetch(request, { consoleCall: options.consoleCall === true, seen });
       const responseBody = await response.clone().text();
       let errorCode: string | undefined;
       if (response.status >= 400) {
@@ -56,7 +57,7 @@ export function createApiHandler(ctx: Ctx, app: ApiApp): ApiHandler {
         errorCode,
         durationMs: Math.round((performance.now() - started) * 100) / 100,
         source: options.consoleCall ? 'CONSOLE' : 'HTTP',
-        principal: principalOf(request, options),
+        principal: seen.principal,
         idempotencyKey: request.headers.get('Idempotency-Key') ?? undefined,
         requestHeaders: request.headers,
         requestBody,
@@ -69,14 +70,4 @@ export function createApiHandler(ctx: Ctx, app: ApiApp): ApiHandler {
       return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     },
   };
-}
-
-function principalOf(request: Request, options: ApiCallOptions): string | undefined {
-  if (options.consoleCall) return 'console';
-  const auth = request.headers.get('Authorization');
-  const m = auth ? /^Basic\s+(.+)$/i.exec(auth) : null;
-  if (!m) return undefined;
-  const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
-  const i = decoded.lastIndexOf(':');
-  return i > 0 ? decoded.slice(0, i) : undefined;
 }

@@ -19,6 +19,8 @@ export interface Authenticator {
 export interface ApiBindings {
   /** Set only by the console bridges: the call is the console's own and skips Basic authentication. */
   consoleCall?: boolean;
+  /** Filled in for the caller (the request log): the principal the credentials proved, if any. */
+  seen?: { principal?: string };
 }
 
 /** Values the middleware stores on the request context. */

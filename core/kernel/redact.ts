@@ -2,63 +2,73 @@
 const SECRET_HEADERS = new Set(['authorization', 'svc-wallet-signature', 'cookie', 'x-console-token', 'proxy-authorization']);
 
 /**
- * Body keys whose values never reach the request log: token secrets, OTP material, session keys,
- * card numbers. Matched case-insensitively on the key name.
+ * Body keys whose values never reach the request log or a stored replay: secrets and passwords, OTP
+ * material, key material, signatures (a passkey assertion's `signature`), tokens (`oidcToken`,
+ * `accessToken`), bundles, one-time codes (device and verification codes), card numbers. Matched
+ * case-insensitively on the key name.
  */
-const SECRET_KEY = /secret|password|otp|encrypted|privatekey|private_key|sessionsigningkey|accesstoken|access_token|cardnumber|cvv|cvc/i;
+const SECRET_KEY = /secret|password|otp|encrypted|mnemonic|(?:private|signing|api)_?key$|token$|signature$|bundle$|(?:device|user|verification)_?code$|cardnumber|cvv|cvc|(?:^|_)pin$/i;
+/** Keys secret only in what a caller sends: `code` is a one-time code in a request, an error code in an answer. */
+const REQUEST_SECRET_KEY = /^code$/i;
 
-const SECRET_KEY_IN_JSON = new RegExp(`"[^"]*(?:${SECRET_KEY.source})[^"]*"\\s*:`, 'i');
+/** A loose superset of the keys above, for the fast path: a false hit only costs a parse. */
+const SECRET_KEY_IN_JSON = /"[^"]*(?:secret|password|otp|encrypted|mnemonic|key|token|signature|bundle|code|cardnumber|cvv|cvc|pin)[^"]*"\s*:/i;
 
 /** The marker that replaces a redacted value. */
 export const REDACTED = '[redacted]';
 
-/** A copy of `headers` with credentials replaced by the marker. */
-export function redactHeaders(headers: Headers): Record<string, string> {
+/**
+ * A copy of `headers` with credentials replaced by the marker. A Basic header keeps its user part only
+ * when it is `acceptedUser`, the client id the server authenticated: split anywhere else, a secret with a
+ * colon, or an id and secret sent swapped, would put part of the secret in the log.
+ */
+export function redactHeaders(headers: Headers, acceptedUser?: string): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, key) => {
-    out[key] = SECRET_HEADERS.has(key.toLowerCase()) ? redactHeaderValue(key, value) : value;
+    out[key] = SECRET_HEADERS.has(key.toLowerCase()) ? redactHeaderValue(key, value, acceptedUser) : value;
   });
   return out;
 }
 
-function redactHeaderValue(key: string, value: string): string {
+function redactHeaderValue(key: string, value: string, acceptedUser: string | undefined): string {
   // Keep the Basic username (the public client id) so support can see which token called.
   if (key.toLowerCase() === 'authorization' && /^basic /i.test(value)) {
-    const user = safeBasicUser(value.slice(6));
-    return user ? `Basic ${user}:${REDACTED}` : `Basic ${REDACTED}`;
+    return acceptedUser && basicUserIs(value.slice(6).trim(), acceptedUser) ? `Basic ${acceptedUser}:${REDACTED}` : `Basic ${REDACTED}`;
   }
   return REDACTED;
 }
 
-function safeBasicUser(b64: string): string | undefined {
-  try {
-    const decoded = Buffer.from(b64, 'base64').toString('utf8');
-    const i = decoded.lastIndexOf(':');
-    return i > 0 ? decoded.slice(0, i) : undefined;
-  } catch {
-    return undefined;
-  }
+function basicUserIs(b64: string, user: string): boolean {
+  return Buffer.from(b64, 'base64').toString('utf8').startsWith(`${user}:`);
 }
 
+/** A request path with one-time codes in it (device-code redemption) replaced by the marker. */
+export function redactPath(path: string): string {
+  return path.replace(/(\/device-codes\/)[^/]+/i, `$1${REDACTED}`);
+}
+
+/** Which side of a call a body is: a request's `code` is a one-time code, an answer's an error code. */
+export type BodySide = 'request' | 'response';
+
 /** A deep copy of a parsed JSON value with secret-looking keys replaced by the marker. */
-export function redactJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redactJson);
+export function redactJson(value: unknown, side: BodySide = 'response'): unknown {
+  if (Array.isArray(value)) return value.map((v) => redactJson(v, side));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) ? REDACTED : redactJson(v);
+    for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) || (side === 'request' && REQUEST_SECRET_KEY.test(k)) ? REDACTED : redactJson(v, side);
     return out;
   }
   return value;
 }
 
 /** Redacts a raw body: JSON is redacted key by key; anything else is kept only up to `limit` characters. */
-export function redactBody(raw: string | undefined, limit = 64 * 1024): string | null {
+export function redactBody(raw: string | undefined, limit = 64 * 1024, side: BodySide = 'response'): string | null {
   if (raw === undefined || raw === '') return null;
   let text = raw;
   // Fast path: most bodies carry no secret-looking key at all, and re-serialising them costs more than the insert.
   if (SECRET_KEY_IN_JSON.test(raw) || raw.includes('\\u')) {
     try {
-      text = JSON.stringify(redactJson(JSON.parse(raw)));
+      text = JSON.stringify(redactJson(JSON.parse(raw), side));
     } catch {
       // Not JSON, yet it names a secret: keep nothing of it rather than guess where the value ends.
       text = `${REDACTED} (a body that is not valid JSON and mentions a secret-looking key; ${raw.length} characters)`;

@@ -1,7 +1,7 @@
 import type { Db } from './db';
 import type { IdGenerator } from './ids';
 import type { WorkspaceClock } from './clock';
-import { redactBody, redactHeaders } from './redact';
+import { redactBody, redactHeaders, redactPath } from './redact';
 import { requestLogQueries, type RequestLogQueries } from './request-log-query';
 
 /** The log's entries and filters as readers see them (declared with the queries in request-log-query.ts). */
@@ -16,6 +16,7 @@ export interface ApiCallRecord {
   errorCode?: string | undefined;
   durationMs: number;
   source: 'HTTP' | 'CONSOLE';
+  /** Who the server authenticated (a token's client id, an agent, `console`); never read from the raw header. */
   principal?: string | undefined;
   idempotencyKey?: string | undefined;
   requestHeaders: Headers;
@@ -84,16 +85,16 @@ export class RequestLog {
   /** Records one call and returns its id. */
   record(call: ApiCallRecord): string {
     const id = this.ids('ApiCall');
-    const requestBody = redactBody(call.requestBody);
+    const requestBody = redactBody(call.requestBody, undefined, 'request');
     const responseBody = redactBody(call.responseBody);
-    const pathDecoded = safeDecode(call.path);
+    const pathDecoded = redactPath(safeDecode(call.path));
     // A read touches what its path names; a write also touches what its response created or changed.
     // (Linking every row of a list response would make each page view "touch" dozens of objects.)
     const resources = resourceIdsIn(pathDecoded, call.query, requestBody, call.method === 'GET' ? null : responseBody);
     this.writeEntry(
       [
         id, call.method, pathDecoded, call.query, call.status, call.errorCode ?? null, call.durationMs, call.source,
-        call.principal ?? null, call.idempotencyKey ?? null, JSON.stringify(redactHeaders(call.requestHeaders)),
+        call.principal ?? null, call.idempotencyKey ?? null, JSON.stringify(redactHeaders(call.requestHeaders, call.principal)),
         requestBody, responseBody, resources.join(' '), this.clock.nowMs(),
       ],
       resources,
