@@ -1,0 +1,148 @@
+import { defineStore } from 'pinia';
+import { computed, ref, shallowRef } from 'vue';
+import type { HandlerOutput } from '../../core/index';
+import type { z } from 'zod';
+import type { Agent, AgentAction, updatePolicySchema } from '../../core/agents/schema';
+import type { Customer } from '../../core/customers/schema';
+import { api, invoke, onEvent, toConsoleError, type ConsoleError } from '../api/client';
+import type { CurrencyLike } from '../lib/money';
+import { customerName as nameOf } from '../lib/customer';
+
+/** One agent's detail: the agent, its customer's name, its newest device code and its activity. */
+export type AgentDetail = HandlerOutput<'agents/detail'>;
+/** The policy patch the editor sends (`PATCH /agents/{agentId}/policy`). */
+export type PolicyPatch = z.input<typeof updatePolicySchema>;
+
+const FOLLOWED = /^(AGENT|AGENT_ACTION)\./;
+
+/** The Agents screen's data: agents, the approvals queue, the picked agent and the console's token to act as it. */
+export const useAgentsStore = defineStore('agents', () => {
+  const agents = shallowRef<Agent[]>([]);
+  const approvals = shallowRef<AgentAction[]>([]);
+  const customers = shallowRef<Map<string, string>>(new Map());
+  const currencies = shallowRef<Map<string, CurrencyLike>>(new Map());
+  const loaded = ref(false);
+  const error = shallowRef<ConsoleError | null>(null);
+  const selectedId = ref<string | null>(null);
+  const detail = shallowRef<AgentDetail | null>(null);
+  /** Access tokens the console holds to act as agents (memory only, this page's life). */
+  const tokens = ref<Record<string, string>>({});
+  const selected = computed(() => agents.value.find((a) => a.id === selectedId.value) ?? null);
+
+  /** The currency with its decimals (USD-like fallback for an unknown code). */
+  function currencyOf(code: string): CurrencyLike {
+    return currencies.value.get(code) ?? { code, decimals: 2 };
+  }
+
+  /** A customer's name, or its id when unknown. */
+  function customerName(id: string): string {
+    return customers.value.get(id) ?? id;
+  }
+
+  /** The name of an agent by id (the queue shows names, not ids). */
+  function agentName(id: string): string {
+    return agents.value.find((a) => a.id === id)?.name ?? id;
+  }
+
+  /** Loads agents, the approvals queue, customer names and currencies. */
+  async function load(): Promise<void> {
+    error.value = null;
+    try {
+      const [list, queue, people, money] = await Promise.all([
+        api('GET /agents', { query: { limit: 100 } }),
+        api('GET /agents/approvals', { query: { limit: 100 } }),
+        invoke('customers/list', { limit: 100 }),
+        currencies.value.size ? Promise.resolve(null) : invoke('agents/currencies', {}),
+      ]);
+      agents.value = list.data;
+      approvals.value = queue.data;
+      customers.value = new Map(people.data.map((c: Customer) => [c.id, nameOf(c)]));
+      if (money) currencies.value = new Map(money.map((c) => [c.code, c]));
+      loaded.value = true;
+    } catch (err) {
+      error.value = toConsoleError(err);
+    }
+  }
+
+  /** Reads the picked agent's detail again. */
+  async function reloadDetail(): Promise<void> {
+    const id = selectedId.value;
+    if (!id) return;
+    const d = await invoke('agents/detail', { agentId: id });
+    if (selectedId.value === id) detail.value = d;
+  }
+
+  /** Picks an agent (or none). */
+  async function select(id: string | null): Promise<void> {
+    if (id === selectedId.value && (detail.value || !id)) return;
+    selectedId.value = id;
+    detail.value = null;
+    await reloadDetail();
+  }
+
+  /** Approves a waiting action (`POST /agents/{agentId}/actions/{actionId}/approve`); the answer says APPROVED or FAILED. */
+  async function approve(action: AgentAction): Promise<AgentAction> {
+    const r = await api('POST /agents/{agentId}/actions/{actionId}/approve', { params: { agentId: action.agentId, actionId: action.id } });
+    await refresh();
+    return r;
+  }
+
+  /** Rejects a waiting action. */
+  async function reject(action: AgentAction, reason?: string): Promise<AgentAction> {
+    const r = await api('POST /agents/{agentId}/actions/{actionId}/reject', { params: { agentId: action.agentId, actionId: action.id }, body: reason ? { reason } : {} });
+    await refresh();
+    return r;
+  }
+
+  /** Pauses or resumes the picked agent. */
+  async function setPaused(agentId: string, isPaused: boolean): Promise<void> {
+    await api('PATCH /agents/{agentId}', { params: { agentId }, body: { isPaused } });
+    await refresh();
+  }
+
+  /** Saves a policy change. */
+  async function savePolicy(agentId: string, patch: PolicyPatch): Promise<void> {
+    await api('PATCH /agents/{agentId}/policy', { params: { agentId }, body: patch });
+    await refresh();
+  }
+
+  /** Issues a new device code (409 while the agent is connected). */
+  async function issueCode(agentId: string): Promise<void> {
+    await api('POST /agents/{agentId}/device-codes', { params: { agentId } });
+    await refresh();
+  }
+
+  /** Connects the console as the agent and keeps its token in memory. */
+  async function connectConsole(agentId: string): Promise<string> {
+    const r = await invoke('agents/reconnect', { agentId });
+    tokens.value = { ...tokens.value, [agentId]: r.accessToken };
+    await refresh();
+    return r.accessToken;
+  }
+
+  /** Reloads the lists and the picked agent. */
+  async function refresh(): Promise<void> {
+    await Promise.all([load(), reloadDetail().catch(() => undefined)]);
+  }
+
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  /** Follows agent and agent-action events (and transactions, for usage); returns the unsubscribe. */
+  function follow(): () => void {
+    const stop = onEvent((event) => {
+      if (!FOLLOWED.test(event.type) || pending) return;
+      pending = setTimeout(() => {
+        pending = undefined;
+        void refresh();
+      }, 150);
+    });
+    return () => {
+      stop();
+      if (pending) (clearTimeout(pending), (pending = undefined));
+    };
+  }
+
+  return {
+    agents, approvals, loaded, error, selectedId, selected, detail, tokens,
+    currencyOf, customerName, agentName, load, reloadDetail, select, approve, reject, setPaused, savePolicy, issueCode, connectConsole, refresh, follow,
+  };
+});
