@@ -1,0 +1,152 @@
+import { defineStore } from 'pinia';
+import { ref, shallowRef } from 'vue';
+import type { DomainEvent } from '../../core/index';
+import type { CardTransaction } from '../../core/transactions/card-schema';
+import { api, invoke, onEvent, toConsoleError, type ConsoleError } from '../api/client';
+import type { CardReconciliationView, CardRow } from '../lib/cards';
+
+/** The Cards screen: cards, the open card's transactions and the open transaction's reconciliation, kept live. */
+export const useCardsStore = defineStore('cards', () => {
+  const cards = shallowRef<CardRow[]>([]);
+  const cardsTotal = ref(0);
+  const loaded = ref(false);
+  const error = shallowRef<ConsoleError | null>(null);
+  const cardId = ref<string | null>(null);
+  const txs = shallowRef<CardTransaction[]>([]);
+  const txsTotal = ref(0);
+  const txId = ref<string | null>(null);
+  const reconciliation = shallowRef<CardReconciliationView | null>(null);
+  /** A simulation or state change is running (the panel's buttons wait). */
+  const busy = ref(false);
+
+  /** Loads the cards (the first open card stays open, or the first one opens). */
+  async function loadCards(): Promise<void> {
+    try {
+      const page = await invoke('cards/list', { limit: 100 });
+      cards.value = page.data;
+      cardsTotal.value = page.totalCount;
+      error.value = null;
+      loaded.value = true;
+      if (!cardId.value || !page.data.some((c) => c.card.id === cardId.value)) await openCard(page.data[0]?.card.id ?? null);
+      else await loadTxs();
+    } catch (err) {
+      error.value = toConsoleError(err);
+    }
+  }
+
+  /** Opens a card: its transactions, the newest one's reconciliation. */
+  async function openCard(id: string | null): Promise<void> {
+    if (cardId.value !== id) txId.value = null;
+    cardId.value = id;
+    await loadTxs();
+  }
+
+  async function loadTxs(): Promise<void> {
+    const id = cardId.value;
+    if (!id) {
+      txs.value = [];
+      txsTotal.value = 0;
+      reconciliation.value = null;
+      return;
+    }
+    const page = await invoke('cards/transactions', { cardId: id, limit: 100 });
+    if (cardId.value !== id) return;
+    txs.value = page.data;
+    txsTotal.value = page.totalCount;
+    if (!txId.value || !page.data.some((t) => t.id === txId.value)) txId.value = page.data[0]?.id ?? null;
+    await loadReconciliation();
+  }
+
+  /** Opens one card transaction's reconciliation. */
+  async function openTx(id: string): Promise<void> {
+    txId.value = id;
+    await loadReconciliation();
+  }
+
+  async function loadReconciliation(): Promise<void> {
+    const id = txId.value;
+    if (!id) {
+      reconciliation.value = null;
+      return;
+    }
+    const r = await invoke('cards/reconciliation', { id });
+    if (txId.value === id) reconciliation.value = r;
+  }
+
+  // Every action goes through the public API, so it shows in the request log like an integrator's call.
+  async function act<T>(work: () => Promise<T>): Promise<T> {
+    busy.value = true;
+    try {
+      return await work();
+    } finally {
+      busy.value = false;
+    }
+  }
+
+  /** Freezes, unfreezes or closes a card. */
+  function setState(id: string, state: 'ACTIVE' | 'FROZEN' | 'CLOSED') {
+    return act(async () => {
+      await api('PATCH /cards/{id}', { params: { id }, body: { state } });
+      await loadCards();
+    });
+  }
+
+  /** Simulates an authorization on the open card; the new transaction opens. */
+  function authorize(amount: number, currency: string, descriptor: string) {
+    return act(async () => {
+      const tx = await api('POST /sandbox/cards/{id}/simulate/authorization', { params: { id: cardId.value! }, body: { amount, currency: { code: currency }, merchant: { descriptor } } });
+      txId.value = tx.id;
+      await loadTxs();
+      return tx;
+    });
+  }
+
+  /** Simulates a clearing of the open transaction (0 expires the authorization). */
+  function clear(amount: number) {
+    return act(async () => {
+      await api('POST /sandbox/cards/{id}/simulate/clearing', { params: { id: cardId.value! }, body: { cardTransactionId: txId.value!, amount } });
+      await loadTxs();
+    });
+  }
+
+  /** Simulates a merchant return of the open transaction. */
+  function refund(amount: number) {
+    return act(async () => {
+      await api('POST /sandbox/cards/{id}/simulate/return', { params: { id: cardId.value! }, body: { cardTransactionId: txId.value!, amount } });
+      await loadTxs();
+    });
+  }
+
+  /** Simulates the reversal of the open transaction's returns. */
+  function reverseReturn() {
+    return act(async () => {
+      await api('POST /sandbox/cards/{id}/simulate/return_reversal', { params: { id: cardId.value! }, body: { cardTransactionId: txId.value! } });
+      await loadTxs();
+    });
+  }
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  /** Takes one live event: card changes and card transaction changes (a delayed pull, a call from outside) reload what they touch. */
+  function receive(event: DomainEvent): void {
+    const cardEvent = event.resourceType === 'Card';
+    const txEvent = event.resourceType === 'Transaction' && event.type.startsWith('CARD_TRANSACTION.');
+    if (!cardEvent && !txEvent && event.type !== 'INTERNAL_ACCOUNT.BALANCE_UPDATED') return;
+    clearTimeout(timer);
+    // A simulation commits several events at once: reload once the burst has passed.
+    timer = setTimeout(() => void loadCards().catch(() => undefined), 120);
+  }
+
+  /** Subscribes to the live stream; returns the unsubscribe function. */
+  function subscribe(): () => void {
+    const stop = onEvent(receive);
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
+  }
+
+  return {
+    cards, cardsTotal, loaded, error, cardId, txs, txsTotal, txId, reconciliation, busy,
+    loadCards, openCard, openTx, setState, authorize, clear, refund, reverseReturn, subscribe, receive,
+  };
+});

@@ -1,0 +1,119 @@
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
+
+// The Cards screen as a developer uses it: the seeded card, an authorization from the simulation panel,
+// a partial then a full clearing, an over-authorized clearing, and the reconciliation adding up each time.
+const OUT = 'test-results/screenshots';
+
+let proc: ServeProcess;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  mkdirSync(OUT, { recursive: true });
+  proc = await startServe(['--clock', 'frozen']);
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await proc?.stop();
+});
+
+const recon = () => page.getByTestId('card-reconciliation');
+const reconStatus = () => recon().getAttribute('data-status');
+const amountOf = (key: string) => page.getByTestId(`summary-${key}`).getAttribute('data-amount');
+
+async function authorize(amount: string): Promise<string> {
+  const before = (await recon().count()) ? await recon().getAttribute('data-transaction-id') : null;
+  await page.getByTestId('auth-amount').fill(amount);
+  await page.getByTestId('authorize-button').click();
+  await expect.poll(() => recon().getAttribute('data-transaction-id'), { timeout: 10_000 }).not.toBe(before);
+  await expect.poll(reconStatus).toBe('AUTHORIZED');
+  return (await recon().getAttribute('data-transaction-id')) ?? '';
+}
+
+async function clearAmount(amount: string): Promise<void> {
+  await page.getByTestId('clear-amount').fill(amount);
+  await page.getByTestId('clear-button').click();
+}
+
+describe('the Cards screen', () => {
+  it('shows the seeded card with its holder, state and funding account', async () => {
+    await page.goto(proc.consoleUrl);
+    await page.getByTestId('nav-cards').click();
+    const row = page.getByTestId('card-row').first();
+    await row.waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await row.getAttribute('data-state')).toBe('ACTIVE');
+    expect(await row.innerText()).toContain('Alice Johnson');
+    expect(await row.innerText()).toContain('4242');
+    expect(await row.innerText()).toContain('Funded by the USD account');
+  });
+
+  it('authorizes 12.50 USD, clears 5.00 (partially settled), then the rest (settled); the reconciliation adds up at each step', async () => {
+    const id = await authorize('12.50');
+    expect(id).toMatch(/^CardTransaction:/);
+    expect(await amountOf('authorized')).toBe('1250');
+    expect(await amountOf('pulled')).toBe('1250');
+    expect(await page.getByTestId('reconciliation-identity').getAttribute('data-adds-up')).toBe('true');
+
+    await clearAmount('5.00');
+    await expect.poll(reconStatus, { timeout: 10_000 }).toBe('PARTIALLY_SETTLED');
+    expect(await amountOf('settled')).toBe('500');
+    expect(await page.getByTestId('card-tx-sentence').innerText()).toContain('5.00 USD of the 12.50 USD');
+    expect(await page.getByTestId('reconciliation-identity').getAttribute('data-adds-up')).toBe('true');
+
+    await page.getByTestId('clear-rest-button').click();
+    await expect.poll(reconStatus, { timeout: 10_000 }).toBe('SETTLED');
+    expect(await amountOf('settled')).toBe('1250');
+    expect(await page.getByTestId('reconciliation-identity').getAttribute('data-adds-up')).toBe('true');
+    expect(await page.locator(`[data-testid="card-tx-row"][data-transaction-id="${id}"]`).getAttribute('data-status')).toBe('SETTLED');
+  });
+
+  it('an over-authorized clearing pulls the difference afterwards: two pulls, and the reconciliation still adds up', async () => {
+    await authorize('20.00');
+    await clearAmount('25.00');
+    await expect.poll(reconStatus, { timeout: 10_000 }).toBe('SETTLED');
+    expect(await amountOf('authorized')).toBe('2000');
+    expect(await amountOf('settled')).toBe('2500');
+    expect(await amountOf('pulled')).toBe('2500');
+    expect(await page.getByTestId('summary-pulled').innerText()).toContain('2 pulls');
+    expect(await page.getByTestId('reconciliation-identity').getAttribute('data-adds-up')).toBe('true');
+    expect(await page.getByTestId('reconciliation-chart').locator('circle').count()).toBe(4);
+  });
+
+  it('the transaction drawer tells the card transaction in plain words', async () => {
+    const id = (await recon().getAttribute('data-transaction-id')) ?? '';
+    await page.getByTestId('nav-transactions').click();
+    const row = page.locator(`[data-testid="transaction-row"][data-transaction-id="${id}"]`);
+    await row.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await row.innerText()).toContain('CORNER COFFEE SF 000');
+    await row.click();
+    const sentence = page.locator('.transaction-detail').getByTestId('card-tx-sentence');
+    await sentence.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await sentence.innerText()).toContain('was paid 25.00 USD');
+    expect(await sentence.innerText()).toContain('more than authorized');
+    await animationsDone(page);
+    await page.screenshot({ path: `${OUT}/cards-drawer-1440x900-light.png` });
+  });
+
+  for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      it(`fits ${width}x${height} in the ${theme} theme (screenshot)`, async () => {
+        const p = await browser.newPage({ viewport: { width, height }, colorScheme: theme });
+        await p.addInitScript(`localStorage.setItem('consoleTheme', '${theme}')`);
+        await p.goto(proc.consoleUrl.replace('#/', '#/cards'));
+        await p.getByTestId('card-reconciliation').waitFor({ state: 'visible', timeout: 15_000 });
+        await expect.poll(() => styleOf(p.locator('body'), 'background-color')).toBe(bodyColorOf(theme));
+        await animationsDone(p);
+        // Nothing spills sideways: the screen scrolls vertically only.
+        expect(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+        await p.screenshot({ path: `${OUT}/cards-${width}x${height}-${theme}.png` });
+        await p.close();
+      });
+    }
+  }
+});
