@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { addressSchema, VERIFICATION_STATUSES } from '../customers/schema';
+import { pageSchema } from '../kernel/pagination';
+
+/** Where a KYB (or KYC) verification stands; each change is a VERIFICATION.<status> webhook. */
+export const VERIFICATION_STEPS = ['RESOLVE_ERRORS', 'READY_FOR_VERIFICATION', 'IN_PROGRESS', 'PENDING_MANUAL_REVIEW', 'APPROVED', 'REJECTED'] as const;
+/** Where a verification stands. */
+export type VerificationStep = (typeof VERIFICATION_STEPS)[number];
+
+const timestamp = z.iso.datetime();
+const fieldError = z.object({ field: z.string(), message: z.string() }).strict().meta({ id: 'VerificationError' });
+
+/** The Verification resource. */
+export const verificationSchema = z.object({
+  id: z.string().meta({ example: 'Verification:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b' }),
+  customerId: z.string(),
+  type: z.enum(['KYB', 'KYC']).meta({ description: 'KYB for a business, KYC for a person' }),
+  status: z.enum(VERIFICATION_STEPS),
+  errors: z.array(fieldError).meta({ description: 'What must be fixed before the verification can run (status RESOLVE_ERRORS)' }),
+  history: z.array(z.object({ status: z.enum(VERIFICATION_STEPS), at: timestamp }).strict()).meta({ description: 'Every status with its time' }),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+}).strict().meta({ id: 'Verification', description: 'A KYB or KYC check of a customer' });
+
+/** The Verification resource. */
+export type Verification = z.infer<typeof verificationSchema>;
+
+/** `POST /verifications` body. */
+export const createVerificationSchema = z.object({
+  customerId: z.string().min(1).meta({ description: 'The business customer to verify' }),
+}).strict();
+
+/** `GET /verifications` query. */
+export const listVerificationsQuery = z.object({
+  customerId: z.string().min(1).optional(),
+  status: z.enum(VERIFICATION_STEPS).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().min(1).optional(),
+});
+
+/** A page of verifications. */
+export const verificationPageSchema = pageSchema(verificationSchema, 'VerificationList');
+
+/** A beneficial owner's personal details; the last 3 characters of `lastName` drive the sandbox's KYC outcome. */
+export const personalInfoSchema = z.object({
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+  birthDate: z.iso.date().optional(),
+  nationality: z.string().length(2, 'must be an ISO 3166-1 alpha-2 code').optional(),
+  email: z.email().optional(),
+  address: addressSchema.optional(),
+}).loose().meta({ id: 'PersonalInfo' });
+
+/** `POST /beneficial-owners` body. */
+export const createOwnerSchema = z.object({
+  customerId: z.string().min(1),
+  personalInfo: personalInfoSchema,
+  roles: z.array(z.enum(['UBO', 'DIRECTOR', 'CONTROL_PERSON', 'SIGNATORY'])).min(1).optional(),
+  ownershipPercentage: z.number().min(0).max(100).optional(),
+}).strict();
+
+/** `PATCH /beneficial-owners/{id}` body. */
+export const updateOwnerSchema = z.object({
+  personalInfo: personalInfoSchema.partial().optional(),
+  roles: z.array(z.enum(['UBO', 'DIRECTOR', 'CONTROL_PERSON', 'SIGNATORY'])).min(1).optional(),
+  ownershipPercentage: z.number().min(0).max(100).optional(),
+}).strict().refine((v) => Object.keys(v).length > 0, { message: 'must change at least one field' });
+
+/** The BeneficialOwner resource. */
+export const ownerSchema = z.object({
+  id: z.string().meta({ example: 'BeneficialOwner:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b' }),
+  customerId: z.string(),
+  personalInfo: personalInfoSchema,
+  roles: z.array(z.string()).optional(),
+  ownershipPercentage: z.number().optional(),
+  kycStatus: z.enum(VERIFICATION_STATUSES),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+}).strict().meta({ id: 'BeneficialOwner', description: 'A person who owns or controls a business customer' });
+
+/** The BeneficialOwner resource. */
+export type BeneficialOwner = z.infer<typeof ownerSchema>;
+
+/** `GET /beneficial-owners` query. */
+export const listOwnersQuery = z.object({
+  customerId: z.string().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().min(1).optional(),
+});
+
+/** A page of beneficial owners. */
+export const ownerPageSchema = pageSchema(ownerSchema, 'BeneficialOwnerList');
+
+/** `POST /customers/{id}/kyc-link` answer. */
+export const kycLinkSchema = z.object({
+  kycUrl: z.string().meta({ description: 'Where the customer completes identity verification (a sandbox address: nothing is served there)' }),
+  customerId: z.string(),
+  expiresAt: timestamp,
+}).strict().meta({ id: 'KycLink' });
+
+/** `POST /customers/{id}/kyc-link` body. */
+export const kycLinkBodySchema = z.object({
+  redirectUrl: z.url().optional().meta({ description: 'Where the hosted flow sends the customer afterwards' }),
+}).strict().optional();
+
+/** `POST /customers/{id}/verify-email/confirm` and `verify-phone/confirm` body. */
+export const confirmCodeSchema = z.object({
+  code: z.string().regex(/^\d{6}$/, 'must be the 6-digit code sent to the customer'),
+}).strict();
+
+/** A confirmed contact. */
+export const contactVerifiedSchema = z.object({
+  customerId: z.string(),
+  channel: z.enum(['EMAIL', 'PHONE']),
+  contact: z.string().meta({ description: 'The email address or phone number now verified' }),
+  verified: z.literal(true),
+  verifiedAt: timestamp,
+}).strict().meta({ id: 'ContactVerification' });
+
+/** A confirmed contact. */
+export type ContactVerified = z.infer<typeof contactVerifiedSchema>;

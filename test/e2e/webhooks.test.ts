@@ -1,0 +1,121 @@
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { animationsDone, launchChromium, startServe, type ServeProcess } from './serve-process';
+import { startReceiver, type Receiver } from '../support/webhook-receiver';
+
+// The Webhooks screen against `serve` on a frozen clock, with a real receiver on 127.0.0.1 that verifies
+// every signature with the published key: the endpoint is set from the screen, a funded account makes
+// a webhook the receiver refuses, and sending it again from its drawer delivers the same envelope.
+const OUT = 'test-results/screenshots';
+let proc: ServeProcess;
+let browser: Browser;
+let rx: Receiver;
+let aliceUsd = '';
+
+async function call(method: string, path: string, body?: unknown): Promise<any> {
+  const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
+  const res = await fetch(`${proc.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+beforeAll(async () => {
+  mkdirSync(OUT, { recursive: true });
+  proc = await startServe(['--clock', 'frozen']);
+  rx = await startReceiver();
+  rx.setPublicKey((await call('GET', '/config')).webhookPublicKey);
+  const alice = (await call('GET', '/customers?platformCustomerId=cust-alice-001')).data[0].id as string;
+  aliceUsd = (await call('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(alice)}`)).data.find((a: any) => a.balance.currency.code === 'USD').id;
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await rx?.close();
+  await proc?.stop();
+});
+
+const row = (page: Page, type: string) => page.locator(`[data-testid="delivery-row"][data-type="${type}"]`).first();
+
+describe('the Webhooks screen', () => {
+  it('sets the endpoint, shows a refused delivery with its answer, and sends it again until it is accepted', async () => {
+    rx.answer = () => ({ status: 503, body: { error: 'receiver down for maintenance' } });
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(proc.consoleUrl.replace('#/', '#/webhooks'));
+    await page.locator('main > section[aria-label="Webhooks"]').waitFor();
+    await expect.poll(() => page.locator('main').innerText(), { timeout: 15_000 }).toContain('No webhooks sent yet');
+
+    await page.getByTestId('webhook-endpoint').fill(rx.url);
+    await page.getByTestId('save-endpoint').click();
+    // The TEST event that setting the endpoint sends: refused, and never retried.
+    await expect.poll(() => row(page, 'TEST').getAttribute('data-status'), { timeout: 10_000 }).toBe('FAILED');
+    expect(rx.received[0]?.verified).toBe(true);
+
+    await call('POST', `/sandbox/internal-accounts/${encodeURIComponent(aliceUsd)}/fund`, { amount: 5_000 });
+    const balance = row(page, 'INTERNAL_ACCOUNT.BALANCE_UPDATED');
+    await expect.poll(() => balance.getAttribute('data-status'), { timeout: 10_000 }).toBe('RETRYING');
+    const envelopeId = await balance.getAttribute('data-delivery-id');
+
+    await balance.click();
+    const drawer = page.locator('.delivery');
+    await expect.poll(() => drawer.getByTestId('attempt-answer').innerText(), { timeout: 10_000 }).toContain('Refused with 503');
+    await expect.poll(() => drawer.innerText()).toContain('receiver down for maintenance');
+    await expect.poll(() => drawer.getByTestId('next-attempt').innerText()).toContain('30 s');
+    await animationsDone(page);
+    for (const [w, hgt] of [[1440, 900], [1024, 700]] as const) {
+      for (const theme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: theme });
+        await page.evaluate((t) => localStorage.setItem('consoleTheme', t), theme);
+        await page.setViewportSize({ width: w, height: hgt });
+        await page.reload();
+        await drawer.getByTestId('attempt-answer').waitFor();
+        await animationsDone(page);
+        await page.screenshot({ path: `${OUT}/webhooks-${w}x${hgt}-${theme}.png` });
+      }
+    }
+
+    rx.answer = () => ({ status: 200, body: { received: true } });
+    await drawer.getByTestId('replay-delivery').click();
+    await expect.poll(() => drawer.getByTestId('delivery-status').getAttribute('data-status'), { timeout: 10_000 }).toBe('SUCCEEDED');
+    await expect.poll(() => drawer.getByTestId('attempt-answer').innerText()).toContain('Accepted with 200');
+    await expect.poll(() => balance.getAttribute('data-status'), { timeout: 10_000 }).toBe('SUCCEEDED');
+    const copies = rx.received.filter((r) => r.envelope.id === envelopeId);
+    expect(copies).toHaveLength(2);
+    expect(copies.every((r) => r.verified)).toBe(true);
+    expect(copies[1]!.raw).toBe(copies[0]!.raw);
+
+    // Every failed delivery again from the header: the TEST event goes through now.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('replay-failed').click();
+    await expect.poll(() => row(page, 'TEST').getAttribute('data-status'), { timeout: 10_000 }).toBe('SUCCEEDED');
+    await expect.poll(() => page.getByTestId('replay-failed').innerText(), { timeout: 10_000 }).toBe('Send failed again');
+    await animationsDone(page);
+    await page.screenshot({ path: `${OUT}/webhooks-list-1024x700-dark.png` });
+
+    // The signing key and the receiver snippet the console shows with the key filled in.
+    await page.getByText('Signing key and a receiver that verifies it').click();
+    await expect.poll(() => page.getByTestId('webhook-public-key').innerText()).toContain('BEGIN PUBLIC KEY');
+    await animationsDone(page);
+    await page.screenshot({ path: `${OUT}/webhooks-key-1024x700-dark.png` });
+    expect(errors).toEqual([]);
+  });
+
+  it('the customer drawer says in words where a business stands in KYB, with the verification history', async () => {
+    const c = await call('POST', '/customers', { customerType: 'BUSINESS', businessInfo: { legalName: 'Northwind Traders', country: 'US', taxId: '12-3456789', incorporatedOn: '2018-03-01', registrationNumber: 'REG-4471' } });
+    await call('POST', '/beneficial-owners', { customerId: c.id, personalInfo: { firstName: 'Dana', lastName: 'Reyes' }, ownershipPercentage: 70 });
+    await call('POST', '/verifications', { customerId: c.id });
+    await call('POST', '/sandbox/clock/advance', { seconds: 31 });
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(proc.consoleUrl.replace('#/', `#/customers/${encodeURIComponent(c.id)}`));
+    const section = page.getByTestId('customer-verification');
+    await expect.poll(() => section.getByTestId('identity-words').innerText(), { timeout: 15_000 }).toBe('Verified: the business verification (KYB) passed, so the customer\'s accounts are open.');
+    await expect.poll(() => section.innerText()).toContain('KYB: Passed');
+    expect(await section.innerText()).toContain('Dana Reyes');
+    await section.scrollIntoViewIfNeeded();
+    await animationsDone(page);
+    await page.screenshot({ path: `${OUT}/customer-verification-1440x900-light.png` });
+  });
+});
