@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
+
+// The Workspaces screen against the built `serve`: create a workspace, take a snapshot, change the
+// data over the API, restore the snapshot, switch workspaces from the top bar; the clock control's
+// jobs due next and typed duration; screenshots of the screen, the clock control and the Overview charts.
+const OUT = 'test-results/screenshots';
+let proc: ServeProcess;
+let browser: Browser;
+let root: string;
+
+async function call(method: string, path: string, body?: unknown): Promise<any> {
+  const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
+  const res = await fetch(`${proc.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+const customerCount = async (): Promise<number> => (await call('GET', '/customers?limit=1')).totalCount as number;
+const at = (route: string) => proc.consoleUrl.replace('#/', `#/${route}`);
+
+/** Starts a payment that settles in 6 minutes and leaves a quote to expire in 5, so the clock has jobs due. */
+async function scheduleSomething(): Promise<void> {
+  const alice = (await call('GET', '/customers?platformCustomerId=cust-alice-001')).data[0].id as string;
+  const lucia = (await call('GET', '/customers?platformCustomerId=cust-lucia-002')).data[0].id as string;
+  const source = (await call('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(alice)}`)).data.find((a: any) => a.balance.currency.code === 'USD').id;
+  const clabes = (await call('GET', `/customers/external-accounts?customerId=${encodeURIComponent(lucia)}&limit=100`)).data;
+  const delayed = clabes.find((a: any) => String(a.accountInfo.clabeNumber).endsWith('003')).id;
+  const quote = await call('POST', '/quotes', { source: { sourceType: 'ACCOUNT', accountId: source }, destination: { destinationType: 'ACCOUNT', accountId: delayed }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 2_500, description: 'Rent for March' });
+  await call('POST', `/quotes/${encodeURIComponent(quote.id)}/execute`);
+  await call('POST', '/quotes', { source: { sourceType: 'ACCOUNT', accountId: source }, destination: { destinationType: 'ACCOUNT', accountId: delayed }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1_000 });
+}
+
+async function confirmDialog(page: Page, button: string): Promise<void> {
+  const dialog = page.locator('.n-dialog');
+  await dialog.waitFor({ timeout: 10_000 });
+  await dialog.getByRole('button', { name: button }).click();
+}
+
+beforeAll(async () => {
+  // A folder of its own holding the workspaces (the --data-dir folder's parent holds its siblings).
+  root = mkdtempSync(join(tmpdir(), 'e2e-workspaces-'));
+  proc = await startServe(['--clock', 'frozen', '--data-dir', join(root, 'default')]);
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await proc?.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('the Workspaces screen', () => {
+  it('creates a workspace, snapshots, changes and restores the open one, then switches from the top bar', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(at('workspaces'));
+    await page.getByTestId('workspace-table').waitFor({ timeout: 15_000 });
+    await page.getByTestId('snapshot-empty').waitFor();
+
+    // create
+    await page.getByLabel('New workspace', { exact: true }).fill('Payout tests');
+    await page.getByTestId('workspace-create').click();
+    await page.getByTestId('workspace-row-payout-tests').waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('workspace-row-payout-tests').innerText()).toContain('Payout tests');
+
+    // snapshot
+    await page.getByLabel('Snapshot name', { exact: true }).fill('clean-start');
+    await page.getByTestId('snapshot-take').click();
+    await page.getByTestId('snapshot-row-clean-start').waitFor({ timeout: 10_000 });
+    expect(await customerCount()).toBe(3);
+
+    // change over the API
+    await call('POST', '/customers', { customerType: 'INDIVIDUAL', platformCustomerId: 'e2e-changed', fullName: 'Changed Person', currencies: ['USD'] });
+    expect(await customerCount()).toBe(4);
+
+    // restore: the console reloads on the restore and shows the snapshot's state
+    await page.evaluate(() => ((window as unknown as { beforeRestore: boolean }).beforeRestore = true));
+    await page.getByTestId('snapshot-restore-clean-start').click();
+    await confirmDialog(page, 'Restore');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { beforeRestore?: boolean }).beforeRestore === undefined), { timeout: 15_000 }).toBe(true);
+    await page.getByTestId('snapshot-row-clean-start').waitFor({ timeout: 15_000 });
+    expect(await customerCount()).toBe(3);
+    expect((await call('GET', '/customers?platformCustomerId=e2e-changed')).totalCount).toBe(0);
+
+    // switch from the top bar: the console reloads over the other workspace
+    await page.getByTestId('top-bar-workspace').click();
+    await page.getByText('Payout tests', { exact: true }).last().click();
+    await expect.poll(() => page.getByTestId('workspace-name').innerText().catch(() => ''), { timeout: 15_000 }).toBe('Payout tests');
+    await page.getByTestId('workspace-row-payout-tests').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('workspace-row-payout-tests').innerText()).toContain('Open');
+    await page.getByTestId('snapshot-empty').waitFor();
+    // the API follows the open workspace too (its own seeded token: the first workspace's is not in it)
+    const refused = await fetch(`${proc.apiBase}/customers`, { headers: { authorization: `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}` } });
+    expect(refused.status).toBe(401);
+
+    // and back
+    await page.getByTestId('workspace-open-default').click();
+    await expect.poll(() => page.getByTestId('workspace-row-default').innerText().catch(() => ''), { timeout: 15_000 }).toContain('Open');
+    expect(await customerCount()).toBe(3);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 90_000);
+
+  it('lists the jobs due next in the clock control and advances by a typed duration', async () => {
+    await scheduleSomething();
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(at('overview'));
+    await page.getByTestId('clock-badge').click();
+    const jobs = page.getByTestId('clock-job');
+    await expect.poll(() => jobs.allInnerTexts(), { timeout: 10_000 }).toEqual([
+      expect.stringMatching(/in 5 min\s+Quote expires unless it is executed first/),
+      expect.stringMatching(/in 6 min\s+Payment settles and completes/),
+    ]);
+    const duration = page.getByTestId('clock-duration').locator('input');
+    await duration.fill('5 parsecs');
+    await expect.poll(() => page.getByTestId('clock-panel').innerText()).toContain('"parsecs" is not a unit');
+    expect(await page.getByTestId('clock-advance-typed').isDisabled()).toBe(true);
+    await duration.fill('5m 30s');
+    await expect.poll(() => page.getByTestId('clock-panel').innerText()).toContain('= 5 min 30 s');
+    await page.getByTestId('clock-advance-typed').click();
+    await expect.poll(() => jobs.allInnerTexts(), { timeout: 10_000 }).toEqual([expect.stringMatching(/in 30 s\s+Payment settles and completes/)]);
+    await page.close();
+  }, 60_000);
+
+  for (const theme of ['light', 'dark'] as const) {
+    for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
+      it(`renders the Workspaces screen, the clock control and the Overview charts at ${width}x${height} in the ${theme} theme`, async () => {
+        const shot = await browser.newPage({ viewport: { width, height }, colorScheme: theme });
+        await shot.addInitScript(`localStorage.setItem('consoleTheme', '${theme}')`);
+        const errors: string[] = [];
+        shot.on('pageerror', (e) => errors.push(e.message));
+        const ready = async () => {
+          await expect.poll(() => styleOf(shot.locator('body'), 'background-color')).toBe(bodyColorOf(theme));
+          await animationsDone(shot);
+        };
+        await shot.goto(at('workspaces'));
+        await shot.getByTestId('workspace-row-default').waitFor({ timeout: 15_000 });
+        await ready();
+        await shot.screenshot({ path: `${OUT}/workspaces-${width}x${height}-${theme}.png` });
+
+        await shot.goto(at('overview'));
+        await shot.getByTestId('activity-charts').scrollIntoViewIfNeeded({ timeout: 15_000 });
+        await shot.getByTestId('chart-days').waitFor();
+        await ready();
+        await shot.screenshot({ path: `${OUT}/overview-charts-${width}x${height}-${theme}.png` });
+
+        await shot.getByTestId('clock-badge').click();
+        await shot.getByTestId('clock-jobs').waitFor();
+        await ready();
+        await shot.screenshot({ path: `${OUT}/clock-jobs-${width}x${height}-${theme}.png` });
+        await shot.close();
+        expect(errors).toEqual([]);
+      }, 60_000);
+    }
+  }
+});
