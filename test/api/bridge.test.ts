@@ -130,6 +130,22 @@ describe('the console bridge over HTTP', () => {
     expect(await garbage.json()).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
   });
 
+  it('refuses another Origin, and the opaque null one, even with the right token: 403 ORIGIN_FORBIDDEN', async () => {
+    const call = (origin: string) => fetch(`${srv.origin}/__bridge/invoke`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-console-token': srv.server.consoleToken, origin }, body: JSON.stringify({ name: 'workspace/info', input: {} }),
+    });
+    for (const origin of ['http://evil.example', 'null', `http://127.0.0.1:${srv.server.port + 1}`, 'https://127.0.0.1']) {
+      const r = await call(origin);
+      expect(r.status, origin).toBe(403);
+      expect(await r.json()).toMatchObject({ ok: false, error: { status: 403, code: 'ORIGIN_FORBIDDEN' } });
+    }
+    const events = await fetch(`${srv.origin}/__bridge/events?token=${encodeURIComponent(srv.server.consoleToken)}`, { headers: { origin: 'http://evil.example' } });
+    expect(events.status).toBe(403);
+    const own = await call(srv.origin);
+    expect(own.status).toBe(200);
+    expect(await own.json()).toMatchObject({ ok: true });
+  });
+
   it('refuses /__bridge/events without the token with 401', async () => {
     expect((await fetch(`${srv.origin}/__bridge/events`)).status).toBe(401);
     expect((await fetch(`${srv.origin}/__bridge/events?token=wrong`)).status).toBe(401);

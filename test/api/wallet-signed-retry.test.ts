@@ -63,6 +63,20 @@ describe('signed-retry exchange', () => {
     expect(await privateEnabled()).toBe(false);
   });
 
+  it.each([
+    ['not base64url at all', '%%% not a stamp %%%'],
+    ['base64url of text that is not JSON', b64url('hello')],
+    ['a JSON stamp without a signature', b64url(JSON.stringify({ publicKey: '02ab', scheme: STAMP_SCHEME }))],
+    ['a stamp whose signature is not DER', b64url(JSON.stringify({ publicKey: '02'.padEnd(66, 'a'), scheme: STAMP_SCHEME, signature: 'zz' }))],
+    ['an empty header', ''],
+  ])('a malformed stamp (%s) is refused with 401 and changes nothing', async (_, signature) => {
+    const ch = await firstLeg(w.api, 'PATCH', path(), ON);
+    const r = await retry(ch.requestId, signature);
+    expect(r.status).toBe(401);
+    expect(r.body).toMatchObject({ status: 401, code: expect.stringMatching(/^WALLET_SIGNATURE_/) });
+    expect(await privateEnabled()).toBe(false);
+  });
+
   it('a retry without Request-Id is 401 REQUEST_ID_MISSING', async () => {
     const ch = await firstLeg(w.api, 'PATCH', path(), ON);
     expect401(await retry(undefined, stamp(ch.payloadToSign, session.privateKey)), 'REQUEST_ID_MISSING');

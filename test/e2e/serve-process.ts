@@ -14,11 +14,16 @@ export interface ServeProcess {
   dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
+  /** Kills the process at once (SIGKILL), as a crash or a power cut would, and waits for it to be gone. */
+  kill: () => Promise<void>;
 }
 
-/** Starts `node dist/host/serve.mjs --port 0` on a fresh workspace and waits for its Console line. */
-export async function startServe(extraArgs: string[] = [], env: Record<string, string> = {}): Promise<ServeProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-ws-'));
+/**
+ * Starts `node dist/host/serve.mjs --port 0` on a fresh workspace (or on `dataDir`, an existing one,
+ * which prints no new credentials) and waits for its Console line.
+ */
+export async function startServe(extraArgs: string[] = [], env: Record<string, string> = {}, existingDataDir?: string): Promise<ServeProcess> {
+  const dataDir = existingDataDir ?? mkdtempSync(join(tmpdir(), 'e2e-ws-'));
   const child: ChildProcess = spawn(process.execPath, ['dist/host/serve.mjs', '--port', '0', '--data-dir', dataDir, ...extraArgs], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -29,7 +34,7 @@ export async function startServe(extraArgs: string[] = [], env: Record<string, s
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`serve did not start:\n${out}`)), 20_000);
     const check = () => {
-      if (/^Console .+$/m.test(out) && /^Client secret/m.test(out)) {
+      if (/^Console .+$/m.test(out) && (existingDataDir !== undefined || /^Client secret/m.test(out))) {
         clearTimeout(timer);
         resolve();
       }
@@ -50,6 +55,12 @@ export async function startServe(extraArgs: string[] = [], env: Record<string, s
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
+      }),
+    kill: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
       }),
   };
 }

@@ -1,0 +1,133 @@
+// Ledger conservation under generated sequences of everything that moves money: fundings, quotes
+// (executed at once or later), expiries and settlements by clock advances, transfers in and out, and
+// card authorizations with clearings. After every step, each currency's entries sum to zero, every
+// running balance equals its entries, and no customer account is below zero. Seeded and repeatable.
+import { afterAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { Core } from '../../core/index';
+import { newCore, removeTempDirs } from '../support/builders';
+
+/** Generated sequences and their longest length (also written in test/RELIABILITY.md). */
+const SEQUENCES = 40;
+const MAX_STEPS = 14;
+const SEED = 424242;
+
+afterAll(removeTempDirs);
+
+type Step =
+  | { kind: 'fund'; amount: number }
+  | { kind: 'quote'; amount: number; now: boolean; delayed: boolean }
+  | { kind: 'execute' }
+  | { kind: 'advance'; seconds: number }
+  | { kind: 'transferOut'; amount: number }
+  | { kind: 'transferIn'; amount: number }
+  | { kind: 'card'; amount: number; clearings: number[] };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ kind: fc.constant('fund' as const), amount: fc.integer({ min: 1, max: 500_000 }) }),
+  fc.record({ kind: fc.constant('quote' as const), amount: fc.integer({ min: 1, max: 200_000 }), now: fc.boolean(), delayed: fc.boolean() }),
+  fc.constant({ kind: 'execute' as const }),
+  fc.record({ kind: fc.constant('advance' as const), seconds: fc.constantFrom(1, 30, 61, 400, 3_600, 90_000) }),
+  fc.record({ kind: fc.constant('transferOut' as const), amount: fc.integer({ min: 1, max: 100_000 }) }),
+  fc.record({ kind: fc.constant('transferIn' as const), amount: fc.integer({ min: 1, max: 100_000 }) }),
+  fc.record({ kind: fc.constant('card' as const), amount: fc.integer({ min: 1, max: 50_000 }), clearings: fc.array(fc.integer({ min: 0, max: 60_000 }), { maxLength: 3 }) }),
+);
+
+/** The world one sequence runs in: a fresh seeded workspace and the ids its steps use. */
+interface World { core: Core; usd: string; usdBank: string; success: string; delayed: string; card: string; quotes: string[] }
+
+async function api(core: Core, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const r = await core.callApi({ method: method as 'GET', path, body });
+  expect(r.status, `${method} ${path}: ${JSON.stringify(r.body).slice(0, 300)}`).toBeLessThan(500);
+  return r;
+}
+
+async function world(): Promise<World> {
+  const core = newCore();
+  const options = await core.invoke('quotes/options', {});
+  if (!options.ok) throw new Error(options.error.message);
+  const o = options.value as { destinations: { currency: string; scenario: string; accountId: string }[] };
+  const success = o.destinations.find((d) => d.currency !== 'USD' && d.scenario === 'SUCCESS')!.accountId;
+  const delayed = o.destinations.find((d) => d.currency !== 'USD' && d.scenario === 'DELAYED')?.accountId ?? success;
+  // Everything runs on the seeded card's funding account, so cards, quotes and transfers draw on one balance.
+  const card = (await api(core, 'GET', '/cards')).body.data.find((c: { state: string }) => c.state === 'ACTIVE') as { id: string; cardholderId: string; fundingSources: string[] };
+  expect(card, 'the seeded active card').toBeTruthy();
+  const usd = card.fundingSources[0]!;
+  const bank = await api(core, 'POST', '/customers/external-accounts', {
+    customerId: card.cardholderId, currency: 'USD',
+    accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '500012345600', routingNumber: '021000021', bankName: 'Test Bank', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Conservation Test' } },
+  });
+  expect(bank.status).toBe(201);
+  return { core, usd, usdBank: bank.body.id, success, delayed, card: card.id, quotes: [] };
+}
+
+async function run(w: World, s: Step): Promise<void> {
+  const { core } = w;
+  switch (s.kind) {
+    case 'fund':
+      await api(core, 'POST', `/sandbox/internal-accounts/${encodeURIComponent(w.usd)}/fund`, { amount: s.amount });
+      return;
+    case 'quote': {
+      const r = await api(core, 'POST', '/quotes', {
+        source: { sourceType: 'ACCOUNT', accountId: w.usd }, destination: { destinationType: 'ACCOUNT', accountId: s.delayed ? w.delayed : w.success },
+        lockedCurrencySide: 'SENDING', lockedCurrencyAmount: s.amount, immediatelyExecute: s.now,
+      });
+      if (r.status === 201 && !s.now) w.quotes.push(r.body.id);
+      return;
+    }
+    case 'execute': {
+      const id = w.quotes.shift();
+      if (id) await api(core, 'POST', `/quotes/${encodeURIComponent(id)}/execute`, {});
+      return;
+    }
+    case 'advance':
+      await api(core, 'POST', '/sandbox/clock/advance', { seconds: s.seconds });
+      return;
+    case 'transferOut':
+      await api(core, 'POST', '/transfer-out', { source: { accountId: w.usd }, destination: { accountId: w.usdBank }, amount: s.amount });
+      return;
+    case 'transferIn':
+      await api(core, 'POST', '/transfer-in', { source: { accountId: w.usdBank }, destination: { accountId: w.usd }, amount: s.amount });
+      return;
+    case 'card': {
+      const auth = await api(core, 'POST', `/sandbox/cards/${encodeURIComponent(w.card)}/simulate/authorization`, {
+        amount: s.amount, currency: { code: 'USD' }, merchant: { descriptor: 'CONSERVATION TEST SHOP' },
+      });
+      if (auth.status !== 200) return;
+      for (const amount of s.clearings) {
+        await api(core, 'POST', `/sandbox/cards/${encodeURIComponent(w.card)}/simulate/clearing`, { cardTransactionId: auth.body.id, amount });
+      }
+      return;
+    }
+  }
+}
+
+function expectBooksBalanced(core: Core, after: string): void {
+  for (const [currency, sum] of Object.entries(core.services.ledger.trialBalance())) expect(sum, `${currency} after ${after}`).toBe(0);
+  expect(core.services.ledger.driftedBalances(), `drift after ${after}`).toEqual([]);
+  const negative = core.services.ctx.db.prepare(`SELECT b.account_id, b.bucket, b.amount FROM account_balances b
+    JOIN internal_accounts a ON a.id = b.account_id WHERE a.customer_id IS NOT NULL AND b.amount < 0`).all();
+  expect(negative, `negative customer balances after ${after}`).toEqual([]);
+}
+
+describe(`ledger conservation (${SEQUENCES} generated sequences of up to ${MAX_STEPS} steps, seed ${SEED})`, () => {
+  it('keeps every currency summing to zero and every balance equal to its entries after each step', async () => {
+    let steps = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: MAX_STEPS }), async (sequence) => {
+        const w = await world();
+        try {
+          for (const [i, s] of sequence.entries()) {
+            await run(w, s);
+            steps++;
+            expectBooksBalanced(w.core, `step ${i + 1} (${JSON.stringify(s)})`);
+          }
+        } finally {
+          w.core.close();
+        }
+      }),
+      { seed: SEED, numRuns: SEQUENCES, endOnFailure: true },
+    );
+    expect(steps).toBeGreaterThan(SEQUENCES);
+  }, 240_000);
+});
