@@ -1,0 +1,102 @@
+// Runs scenarios step by step through any API caller (in-process `core.callApi` or HTTP), moving the
+// workspace clock where a step asks, and compares each answer with the step's expectation.
+import { fill, matches, MissingValueError, readPath } from './template';
+import type { ApiCaller, FieldCheck, RunReport, ScenarioDefinition, ScenarioResult, StepResult } from './types';
+
+/** Called as a run moves on, so a screen or a terminal can show it live. */
+export interface RunProgress {
+  onScenarioStart?(def: ScenarioDefinition, index: number, total: number): void;
+  onStep?(def: ScenarioDefinition, step: StepResult): void;
+  onScenarioDone?(result: ScenarioResult, index: number, total: number): void;
+}
+
+let serial = 0;
+/** A 6-digit number unique within this process (identifiers of one run must not collide with another's). */
+function runNumber(): string {
+  serial = (serial + 1) % 1000;
+  return String((Date.now() % 1000) * 1000 + serial).padStart(6, '0');
+}
+
+/** Runs one scenario; never throws (a failure to run is reported on the step). */
+export async function runScenario(def: ScenarioDefinition, call: ApiCaller, progress: RunProgress = {}): Promise<ScenarioResult> {
+  const started = performance.now();
+  const vars: Record<string, unknown> = { $n: runNumber() };
+  const steps: StepResult[] = [];
+  let failed = false;
+  for (const [index, step] of def.steps.entries()) {
+    // Later steps build on earlier answers: after a failure only the clean-up steps run.
+    if (failed && !step.always) continue;
+    const t0 = performance.now();
+    const result: StepResult = { index, title: step.title, checks: [], pass: true, durationMs: 0 };
+    try {
+      if (step.advanceSeconds) {
+        const r = await call({ method: 'POST', path: '/sandbox/clock/advance', body: { seconds: step.advanceSeconds } });
+        result.advancedSeconds = step.advanceSeconds;
+        if (r.status !== 200) throw new Error(`the clock could not be advanced (${r.status}: ${JSON.stringify(r.body)})`);
+      }
+      if (step.request) {
+        const req = fill(step.request, vars);
+        result.request = { method: req.method, path: req.path };
+        const r = await call(req);
+        result.status = r.status;
+        if (step.expect?.status !== undefined) {
+          result.checks.push({ field: 'HTTP status', expected: step.expect.status, actual: r.status, pass: r.status === step.expect.status });
+        }
+        for (const [field, raw] of Object.entries(step.expect?.fields ?? {})) {
+          const expected = fill(raw, vars);
+          const actual = readPath(r.body, field);
+          result.checks.push({ field, expected, actual: actual ?? null, pass: matches(expected, actual) } satisfies FieldCheck);
+        }
+        for (const [name, path] of Object.entries(step.save ?? {})) {
+          const optional = path.endsWith('?');
+          const v = readPath(r.body, optional ? path.slice(0, -1) : path);
+          if (v !== undefined) vars[name] = v;
+          else if (optional) vars[name] = null;
+        }
+      }
+      result.pass = result.checks.every((c) => c.pass);
+    } catch (err) {
+      result.pass = false;
+      result.error = err instanceof MissingValueError ? `Could not build the request: ${err.message}` : `The step could not run: ${(err as Error).message}`;
+    }
+    result.durationMs = Math.round(performance.now() - t0);
+    steps.push(result);
+    progress.onStep?.(def, result);
+    if (!result.pass) failed = true;
+  }
+  const pass = !failed && steps.length === def.steps.length;
+  return { name: def.name, group: def.group, title: def.title, source: def.source, pass, steps, durationMs: Math.round(performance.now() - started) };
+}
+
+/**
+ * Runs scenarios one after another. A workspace on real time is frozen for the run (so "5 s later"
+ * means exactly that) and let run again afterwards.
+ */
+export async function runScenarios(defs: readonly ScenarioDefinition[], call: ApiCaller, progress: RunProgress = {}): Promise<RunReport> {
+  const startedAt = new Date().toISOString();
+  const t0 = performance.now();
+  const clock = await call({ method: 'GET', path: '/sandbox/clock' });
+  const wasReal = (clock.body as { mode?: string } | null)?.mode === 'REAL';
+  if (wasReal) await call({ method: 'POST', path: '/sandbox/clock/freeze' });
+  const results: ScenarioResult[] = [];
+  try {
+    for (const [i, def] of defs.entries()) {
+      progress.onScenarioStart?.(def, i, defs.length);
+      const r = await runScenario(def, call, progress);
+      results.push(r);
+      progress.onScenarioDone?.(r, i, defs.length);
+    }
+  } finally {
+    if (wasReal) await call({ method: 'POST', path: '/sandbox/clock/resume' });
+  }
+  const passed = results.filter((r) => r.pass).length;
+  return { startedAt, durationMs: Math.round(performance.now() - t0), passed, failed: results.length - passed, results };
+}
+
+/** The scenarios a `--only` / group filter names: an exact scenario name, else every scenario of a group (case-insensitive). */
+export function selectScenarios(all: readonly ScenarioDefinition[], only: string | undefined): ScenarioDefinition[] {
+  if (!only) return [...all];
+  const key = only.trim().toLowerCase();
+  const byName = all.filter((d) => d.name.toLowerCase() === key);
+  return byName.length ? byName : all.filter((d) => d.group.toLowerCase() === key);
+}

@@ -1,0 +1,58 @@
+// Building blocks of the catalogue: the few request sequences most scenarios share (a funded
+// customer, an external account with a chosen suffix), written once as data.
+import type { ScenarioStep } from './types';
+
+/** The amount every money scenario funds its source account with, in cents. */
+export const FUNDED = 1_000_00;
+/** The amount every money scenario sends, in cents (sending side locked, so the source is debited exactly this). */
+export const SENT = 321_00;
+
+/** A new individual US customer with a USD account funded with FUNDED; saves `customer` and `account`. */
+export function fundedCustomer(): ScenarioStep[] {
+  return [
+    {
+      title: 'Create a customer for this scenario',
+      request: { method: 'POST', path: '/customers', body: { customerType: 'INDIVIDUAL', fullName: 'Rehearsal Person', nationality: 'US', email: 'rehearsal.{{$n}}@example.com', currencies: ['USD'] } },
+      expect: { status: 201 },
+      save: { customer: 'id' },
+    },
+    {
+      title: 'Find the customer\'s USD account',
+      request: { method: 'GET', path: '/customers/internal-accounts?customerId={{customer}}' },
+      expect: { status: 200, fields: { 'data.0.balance.currency.code': 'USD' } },
+      save: { account: 'data.0.id' },
+    },
+    {
+      title: `Fund the USD account with ${FUNDED / 100} USD (sandbox fund)`,
+      request: { method: 'POST', path: '/sandbox/internal-accounts/{{account}}/fund', body: { amount: FUNDED } },
+      expect: { status: 200, fields: { 'balance.amount': FUNDED } },
+    },
+  ];
+}
+
+/** Account info of a USD, EUR or MXN bank account whose primary identifier ends in `suffix`. */
+export function bankAccountInfo(currency: 'USD' | 'EUR' | 'MXN', suffix: string): Record<string, unknown> {
+  const beneficiary = { beneficiaryType: 'INDIVIDUAL', fullName: 'Rehearsal Beneficiary' };
+  if (currency === 'EUR') return { accountType: 'EUR_ACCOUNT', iban: `FR76300060000112{{$n}}${suffix}`, beneficiary };
+  if (currency === 'MXN') return { accountType: 'MXN_ACCOUNT', clabeNumber: `002180000{{$n}}${suffix}`, beneficiary };
+  return { accountType: 'USD_ACCOUNT', accountNumber: `5000{{$n}}${suffix}`, routingNumber: '021000021', beneficiary };
+}
+
+/** Creates the customer's external account ending in `suffix`; saves `external`. */
+export function externalAccount(currency: 'USD' | 'EUR' | 'MXN', suffix: string): ScenarioStep {
+  return {
+    title: `Add a ${currency} bank account ending in ${suffix}`,
+    request: { method: 'POST', path: '/customers/external-accounts', body: { customerId: '{{customer}}', currency, accountInfo: bankAccountInfo(currency, suffix) } },
+    expect: { status: 201 },
+    save: { external: 'id' },
+  };
+}
+
+/** Reads the customer's USD account and expects its spendable balance. */
+export function balanceIs(amount: number, why: string): ScenarioStep {
+  return {
+    title: `The USD account's spendable balance is ${(amount / 100).toFixed(2)} USD (${why})`,
+    request: { method: 'GET', path: '/customers/internal-accounts?customerId={{customer}}' },
+    expect: { status: 200, fields: { 'data.0.balance.amount': amount } },
+  };
+}

@@ -1,0 +1,50 @@
+// Turns a sandbox outcome table entry (core/payments/scenarios.ts) into the states a payment passes
+// through on the workspace clock, so the catalogue's expectations come from the very table the
+// sandbox runs and the two cannot disagree.
+import { REFUND_DELAY_SECONDS, type Scenario } from '../payments/scenarios';
+
+/** What a payment looks like at one instant, seconds after it started. */
+export interface Checkpoint {
+  at: number;
+  tx: string;
+  /** The quote's own status (quotes only). */
+  quote: string;
+  failureReason: string | null;
+  refund: { status: string; reason: string } | null;
+  /** Whether the sent amount is back on the source account. */
+  restored: boolean;
+}
+
+/** The checkpoints of a table entry: just before its first change, at each change, and when each refund settles. */
+export function checkpoints(scenario: Scenario, initial: 'PROCESSING' | 'PENDING'): Checkpoint[] {
+  const state: Omit<Checkpoint, 'at'> = { tx: initial, quote: 'PROCESSING', failureReason: null, refund: null, restored: false };
+  const changes: { at: number; apply: () => void }[] = [];
+  for (const { after, step } of scenario.steps) {
+    if (step.kind === 'COMPLETE') changes.push({ at: after, apply: () => Object.assign(state, { tx: 'COMPLETED', quote: 'COMPLETED' }) });
+    if (step.kind === 'PROCESS') changes.push({ at: after, apply: () => Object.assign(state, { tx: 'PROCESSING' }) });
+    if (step.kind === 'FAIL') {
+      const reason = step.refundReason ?? 'TRANSACTION_FAILED';
+      changes.push({ at: after, apply: () => Object.assign(state, { tx: step.status, quote: 'FAILED', failureReason: step.failureReason ?? null, refund: { status: 'PENDING', reason } }) });
+      changes.push({ at: after + REFUND_DELAY_SECONDS, apply: () => Object.assign(state, { refund: { status: step.refund, reason }, restored: step.refund === 'COMPLETED' }) });
+    }
+    if (step.kind === 'RETURN') {
+      changes.push({ at: after, apply: () => Object.assign(state, { tx: 'FAILED', failureReason: step.failureReason, refund: { status: 'PENDING', reason: 'TRANSACTION_FAILED' } }) });
+      changes.push({ at: after + REFUND_DELAY_SECONDS, apply: () => Object.assign(state, { refund: { status: 'COMPLETED', reason: 'TRANSACTION_FAILED' }, restored: true }) });
+    }
+    if (step.kind === 'REFUND_SETTLE') {
+      changes.push({ at: after, apply: () => Object.assign(state, { refund: state.refund && { ...state.refund, status: step.outcome }, restored: step.outcome === 'COMPLETED' }) });
+    }
+  }
+  changes.sort((a, b) => a.at - b.at);
+  const out: Checkpoint[] = [];
+  const first = changes[0]?.at ?? 0;
+  if (first > 1) out.push({ at: first - 1, ...structuredClone(state) });
+  for (const c of changes) {
+    c.apply();
+    const last = out.at(-1);
+    const snap = { at: c.at, ...structuredClone(state) };
+    if (last?.at === c.at) out[out.length - 1] = snap;
+    else out.push(snap);
+  }
+  return out;
+}

@@ -1,0 +1,148 @@
+// The scenario catalogue run by the same runner as `npm run scenarios` and the Scenarios screen: every
+// built-in scenario passes on a fresh workspace (in process and over real HTTP), a wrong expectation
+// is reported with expected and actual side by side, and request-log entries become a replayable
+// scenario stored in the workspace.
+import { afterAll, describe, expect, it } from 'vitest';
+import { newCore, reopenCore, removeTempDirs, startServer } from '../support/builders';
+import { CATALOGUE } from '../../core/scenarios/catalogue';
+import { runScenario, runScenarios, selectScenarios } from '../../core/scenarios/runner';
+import { httpCaller } from '../../core/scenarios/http-caller';
+import { scenarioLines } from '../../core/scenarios/report';
+import { QUOTE_SCENARIOS, TRANSFER_SCENARIOS, UMA_RECIPIENTS } from '../../core/payments/scenarios';
+import type { Core } from '../../core/index';
+
+afterAll(removeTempDirs);
+
+const inProcess = (core: Core) => (req: Parameters<Core['callApi']>[0]) => core.callApi(req);
+
+async function value<T = any>(core: Core, name: string, input: unknown): Promise<T> {
+  const r = await core.invoke(name, input);
+  if (!r.ok) throw new Error(`${name}: ${JSON.stringify(r.error)}`);
+  return r.value as T;
+}
+
+describe('the built-in catalogue', { timeout: 60_000 }, () => {
+  it('covers every row of the sandbox outcome tables', () => {
+    const names = CATALOGUE.map((d) => d.name);
+    expect(new Set(names).size, 'names are unique').toBe(names.length);
+    expect(CATALOGUE.filter((d) => d.group === 'Quotes')).toHaveLength(Object.keys(QUOTE_SCENARIOS).length);
+    expect(CATALOGUE.filter((d) => d.group === 'Transfers')).toHaveLength(2 * Object.keys(TRANSFER_SCENARIOS).length);
+    expect(CATALOGUE.filter((d) => d.group === 'UMA recipients')).toHaveLength(Object.keys(UMA_RECIPIENTS).length);
+    expect(new Set(CATALOGUE.map((d) => d.group))).toEqual(new Set(['Quotes', 'Transfers', 'Beneficiary verification', 'KYB', 'KYC', 'UMA recipients', 'One-time codes', 'Cards', 'Agents', 'Webhooks']));
+    for (const d of CATALOGUE) expect(d.rule, d.name).not.toBe('');
+  });
+
+  it('every scenario passes on a fresh workspace', async () => {
+    const core = newCore();
+    try {
+      const report = await runScenarios(CATALOGUE, inProcess(core));
+      const failures = report.results.filter((r) => !r.pass).flatMap(scenarioLines);
+      expect(failures, failures.join('\n')).toEqual([]);
+      expect(report).toMatchObject({ passed: CATALOGUE.length, failed: 0 });
+      // The clock advances are real: the delayed quote waited its 6 minutes on the workspace clock.
+      const delayed = report.results.find((r) => r.name === 'quote-delayed')!;
+      expect(delayed.steps.reduce((t, s) => t + (s.advancedSeconds ?? 0), 0)).toBe(360);
+    } finally {
+      core.close();
+    }
+  });
+
+  it('a group passes over real HTTP, and a workspace on real time is frozen for the run and let run again', async () => {
+    const core = newCore({ clock: { mode: 'REAL' } });
+    const srv = await startServer(core);
+    try {
+      const call = httpCaller(srv.base, srv.auth);
+      const report = await runScenarios(selectScenarios(CATALOGUE, 'transfers'), call);
+      expect(report.results.filter((r) => !r.pass).flatMap(scenarioLines)).toEqual([]);
+      expect(report.results).toHaveLength(2 * Object.keys(TRANSFER_SCENARIOS).length);
+      expect((await call({ method: 'GET', path: '/sandbox/clock' })).body).toMatchObject({ mode: 'REAL' });
+    } finally {
+      await srv.close();
+      core.close();
+    }
+  });
+
+  it('a state that differs is reported with the expected and the actual value, and later steps do not run', async () => {
+    const core = newCore();
+    try {
+      const good = CATALOGUE.find((d) => d.name === 'quote-execution-failed')!;
+      const steps = structuredClone(good.steps);
+      const target = steps.findIndex((s) => s.expect?.fields?.['failureReason'] === 'QUOTE_EXECUTION_FAILED');
+      steps[target]!.expect!.fields!['failureReason'] = 'SOMETHING_ELSE';
+      const r = await runScenario({ ...good, steps }, inProcess(core));
+      expect(r.pass).toBe(false);
+      expect(r.steps).toHaveLength(target + 1);
+      expect(r.steps.at(-1)!.checks.find((c) => !c.pass)).toEqual({ field: 'failureReason', expected: 'SOMETHING_ELSE', actual: 'QUOTE_EXECUTION_FAILED', pass: false });
+      const missing = await runScenario({ ...good, steps: [{ title: 'uses a value nobody saved', request: { method: 'GET', path: '/quotes/{{nothing}}' } }] }, inProcess(core));
+      expect(missing.steps[0]!.error).toContain('"nothing"');
+    } finally {
+      core.close();
+    }
+  });
+});
+
+describe('clean-up steps', () => {
+  it('run after a failure, so a failed webhook scenario still puts the endpoint back', async () => {
+    const core = newCore();
+    try {
+      const call = inProcess(core);
+      expect((await call({ method: 'PATCH', path: '/config', body: { webhookEndpoint: 'https://hooks.example.com/mine' } })).status).toBe(200);
+      const def = structuredClone(CATALOGUE.find((d) => d.name === 'webhook-test-errors')!);
+      def.steps[2]!.expect!.fields!['code'] = 'NOT_THIS';
+      const r = await runScenario(def, call);
+      expect(r.pass).toBe(false);
+      expect(r.steps.map((s) => [s.index, s.pass])).toEqual([[0, true], [1, true], [2, false], [5, true]]);
+      expect((await call({ method: 'GET', path: '/config' })).body).toMatchObject({ webhookEndpoint: 'https://hooks.example.com/mine' });
+    } finally {
+      core.close();
+    }
+  });
+});
+
+describe('scenarios saved from the request log', () => {
+  it('replays the recorded calls with ids taken from earlier answers, is stored in the workspace and runs from the console', async () => {
+    const core = newCore();
+    const srv = await startServer(core);
+    let reopened: Core | undefined;
+    try {
+      const c = await srv.api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Log Person', currencies: ['USD'] });
+      const e = await srv.api.post('/customers/external-accounts', { customerId: c.body.id, currency: 'USD', accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '5000777000104', routingNumber: '021000021', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'B' } } });
+      expect(e.status, e.text).toBe(201);
+      await srv.api.get(`/customers/${c.body.id}`);
+      const log = await value(core, 'requestLog/list', { limit: 3 });
+      const ids = (log.data as { id: string }[]).map((x) => x.id).reverse(); // oldest first
+
+      const saved = await value(core, 'scenarios/saveFromLog', { name: 'my-onboarding', title: 'Onboard a customer', entryIds: ids });
+      expect(saved).toMatchObject({ name: 'my-onboarding', group: 'My scenarios', title: 'Onboard a customer' });
+      expect(saved.steps).toHaveLength(3);
+      expect(saved.steps[0]).toMatchObject({ request: { method: 'POST', path: '/customers' }, expect: { status: 201 }, save: { step1_id: 'id' } });
+      expect(saved.steps[1].request.body.customerId).toBe('{{step1_id}}');
+      expect(saved.steps[2].request.path).toBe('/customers/{{step1_id}}');
+
+      // The replay creates a new customer, so the fixed account number does not collide with the first run.
+      const run = await value(core, 'scenarios/run', { only: 'my-onboarding' });
+      expect(run.results.flatMap(scenarioLines).filter((l: string) => l.startsWith('  '))).toEqual([]);
+      expect(run).toMatchObject({ passed: 1, failed: 0 });
+
+      expect((await core.invoke('scenarios/saveFromLog', { name: 'my-onboarding', entryIds: ids })).ok).toBe(false);
+      const dup = await core.invoke('scenarios/saveFromLog', { name: 'quote-success', entryIds: ids });
+      expect(dup).toMatchObject({ ok: false, error: { status: 409, code: 'SCENARIO_NAME_TAKEN' } });
+      expect(await core.invoke('scenarios/saveFromLog', { name: 'x', entryIds: [] })).toMatchObject({ ok: false, error: { status: 400 } });
+      expect(await core.invoke('scenarios/saveFromLog', { name: 'y', entryIds: ['ApiCall:missing'] })).toMatchObject({ ok: false, error: { status: 404 } });
+      expect(await core.invoke('scenarios/run', { only: 'no-such-thing' })).toMatchObject({ ok: false, error: { status: 400 } });
+
+      await srv.close();
+      core.close();
+      reopened = reopenCore(core);
+      const list = await value(reopened, 'scenarios/list', {});
+      expect(list.groups).toContain('My scenarios');
+      expect(list.scenarios.find((s: any) => s.name === 'my-onboarding')).toMatchObject({ source: 'USER', stepCount: 3 });
+      const page = await value(reopened, 'scenarios/saved', { limit: 10 });
+      expect(page).toMatchObject({ totalCount: 1, hasMore: false });
+      await value(reopened, 'scenarios/delete', { id: page.data[0].id });
+      expect((await value(reopened, 'scenarios/saved', {})).totalCount).toBe(0);
+    } finally {
+      reopened?.close();
+    }
+  });
+});

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
+
+// The Scenarios screen against the built `serve`: run one group and see every row pass with its
+// steps, export the run, save two request-log calls as a scenario and run it; screenshots at both
+// sizes in both themes.
+const OUT = 'test-results/screenshots';
+let proc: ServeProcess;
+let browser: Browser;
+
+async function call(method: string, path: string, body?: unknown): Promise<any> {
+  const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
+  const res = await fetch(`${proc.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+const at = (route: string) => proc.consoleUrl.replace('#/', `#/${route}`);
+const rowsOf = (page: Page, group: string) => page.locator(`[data-testid=scenario-group][data-group="${group}"] [data-testid=scenario-row]`);
+
+async function runGroup(page: Page, group: string): Promise<void> {
+  await page.locator(`[data-testid=scenario-group][data-group="${group}"]`).getByTestId('run-group').click();
+  const rows = rowsOf(page, group);
+  await expect.poll(async () => (await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))), { timeout: 30_000 })
+    .toEqual(Array(await rows.count()).fill('PASSED'));
+}
+
+beforeAll(async () => {
+  proc = await startServe(['--clock', 'frozen']);
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await proc?.stop();
+});
+
+describe('the Scenarios screen', () => {
+  it('runs one group and every row passes, shows the steps with expected and actual, and exports the run', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(at('scenarios'));
+    await rowsOf(page, 'Quotes').first().waitFor({ timeout: 15_000 });
+    expect(await rowsOf(page, 'Quotes').count()).toBe(7);
+
+    await runGroup(page, 'Quotes');
+    await expect.poll(() => page.getByTestId('run-progress').innerText()).toContain('All 7 passed');
+    const returned = page.locator('[data-testid=scenario-row][data-name="quote-returned"]');
+    await returned.getByRole('button', { name: /^Steps of/ }).click();
+    const steps = returned.getByTestId('scenario-step');
+    expect(await steps.count()).toBeGreaterThan(8);
+    expect(await steps.evaluateAll((els) => els.every((e) => e.getAttribute('data-pass') === 'true'))).toBe(true);
+    expect(await returned.innerText()).toMatch(/Failure reason\s+PAYOUT_RETURNED\s+PAYOUT_RETURNED/);
+
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-report').click();
+    const report = JSON.parse(readFileSync(await (await download).path(), 'utf8'));
+    expect(report).toMatchObject({ passed: 7, failed: 0 });
+    expect(report.results.map((r: any) => r.name)).toContain('quote-returned');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 90_000);
+
+  it('saves calls picked on the request log as a scenario and runs it', async () => {
+    const c = await call('POST', '/customers', { customerType: 'INDIVIDUAL', fullName: 'Picked Person', currencies: ['USD'] });
+    await call('GET', `/customers/${encodeURIComponent(c.id)}`);
+    const page = await browser.newPage({ viewport: { width: 1024, height: 700 } });
+    await page.goto(at(`request-log?resourceId=${encodeURIComponent(c.id)}`));
+    const rows = page.getByTestId('request-log-row');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
+    await page.getByTestId('pick-for-scenario').click();
+    await rows.nth(0).click();
+    await rows.nth(1).press('Enter');
+    await expect.poll(() => page.getByTestId('save-scenario-bar').innerText()).toContain('2 calls selected');
+    await page.getByLabel('Scenario name').fill('picked-person');
+    await animationsDone(page);
+    await page.screenshot({ path: `${OUT}/request-log-save-scenario-1024x700-light.png` });
+    await page.getByRole('button', { name: 'Save as scenario' }).click();
+    const row = page.locator('[data-testid=scenario-row][data-name="picked-person"]');
+    await row.waitFor({ timeout: 15_000 });
+    await row.getByTestId('run-scenario').click();
+    await expect.poll(() => row.getAttribute('data-state'), { timeout: 15_000 }).toBe('PASSED');
+    await page.close();
+  }, 90_000);
+
+  for (const theme of ['light', 'dark'] as const) {
+    for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
+      it(`renders at ${width}x${height} in the ${theme} theme`, async () => {
+        const shot = await browser.newPage({ viewport: { width, height }, colorScheme: theme });
+        await shot.addInitScript(`localStorage.setItem('consoleTheme', '${theme}')`);
+        const errors: string[] = [];
+        shot.on('pageerror', (e) => errors.push(e.message));
+        await shot.goto(at('scenarios'));
+        await rowsOf(shot, 'KYB').first().waitFor({ timeout: 15_000 });
+        await runGroup(shot, 'KYB');
+        await shot.getByRole('heading', { name: 'Scenarios', level: 1 }).scrollIntoViewIfNeeded();
+        await expect.poll(() => styleOf(shot.locator('body'), 'background-color')).toBe(bodyColorOf(theme));
+        await animationsDone(shot);
+        await shot.screenshot({ path: `${OUT}/scenarios-top-${width}x${height}-${theme}.png` });
+        await shot.locator('[data-testid=scenario-row][data-name="kyb-001-pending"]').getByRole('button', { name: /^Steps of/ }).click();
+        await shot.locator('[data-testid=scenario-group][data-group="KYB"]').scrollIntoViewIfNeeded();
+        await expect.poll(() => styleOf(shot.locator('body'), 'background-color')).toBe(bodyColorOf(theme));
+        await animationsDone(shot);
+        await shot.screenshot({ path: `${OUT}/scenarios-${width}x${height}-${theme}.png` });
+        await shot.close();
+        expect(errors).toEqual([]);
+      }, 60_000);
+    }
+  }
+});
