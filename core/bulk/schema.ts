@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** Statuses of a bulk import job. */
+export const BULK_JOB_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
+/** A bulk import job status. */
+export type BulkJobStatus = (typeof BULK_JOB_STATUSES)[number];
+
+/** The largest CSV accepted, and the most rows in one file. */
+export const MAX_CSV_BYTES = 1024 * 1024;
+/** The most data rows (after the header) one CSV may hold. */
+export const MAX_CSV_ROWS = 5000;
+
+const rowError = z.object({
+  code: z.string().meta({ example: 'INVALID_INPUT' }),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+}).strict();
+
+/** The outcome of one CSV row. */
+export const bulkRowSchema = z.object({
+  row: z.number().int().min(2).meta({ description: 'The line of the CSV (the header is line 1)' }),
+  status: z.enum(['PENDING', 'CREATED', 'FAILED']),
+  platformCustomerId: z.string().optional(),
+  customerId: z.string().optional().meta({ description: 'The customer created from the row' }),
+  error: rowError.optional().meta({ description: 'Why the row was refused, as the API would answer POST /customers' }),
+}).strict().meta({ id: 'BulkCustomerImportRow' });
+/** The outcome of one CSV row. */
+export type BulkRow = z.infer<typeof bulkRowSchema>;
+
+/** A bulk customer import job: its progress and a result per row. */
+export const bulkJobSchema = z.object({
+  jobId: z.string().meta({ example: 'BulkUploadJob:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b' }),
+  status: z.enum(BULK_JOB_STATUSES).meta({ description: 'COMPLETED once every row is done (some may have failed); FAILED when no row could be imported' }),
+  fileName: z.string(),
+  progress: z.object({
+    total: z.number().int().min(0), processed: z.number().int().min(0), successful: z.number().int().min(0), failed: z.number().int().min(0),
+  }).strict(),
+  errors: z.array(z.object({ row: z.number().int(), platformCustomerId: z.string().optional(), error: rowError }).strict())
+    .meta({ description: 'The failed rows, in file order' }),
+  results: z.array(bulkRowSchema).meta({ description: 'Every row, in file order' }),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  completedAt: z.iso.datetime().optional(),
+}).strict().meta({ id: 'BulkCustomerImportJob' });
+/** A bulk customer import job. */
+export type BulkJob = z.infer<typeof bulkJobSchema>;

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { defineRoute, idParam, implement, noContent, reply } from '../api/contract';
+import { parseWith } from '../api/validate';
+import { readUpload } from './upload';
+import { documentFieldsSchema, documentPageSchema, documentSchema, listDocumentsQuery, MAX_DOCUMENT_BYTES, replaceFieldsSchema } from './schema';
+import type { DocumentService } from './service';
+
+const TAG = 'Documents';
+const docParam = z.object({ documentId: idParam('The document id', 'Document:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b') });
+const MULTIPART = 'multipart/form-data with a `file` part (PDF, JPEG or PNG, at most 10 MB) and the text fields documentType, country (ISO 3166-1 alpha-2), '
+  + 'side (FRONT|BACK), documentNumber and issuingAuthority';
+const uploadErrors = {
+  400: 'INVALID_INPUT naming the field: not multipart, no file, an empty file or one that is not PDF/JPEG/PNG, a bad documentType or country, an unknown documentHolder',
+  413: 'PAYLOAD_TOO_LARGE: the file (or the whole request) is beyond the 10 MB limit (details.limitBytes)',
+} as const;
+
+/** The document routes, declared once. Uploads are multipart: the handlers read the form themselves. */
+export const documentContract = {
+  uploadDocument: defineRoute({
+    method: 'post', path: '/documents', tag: TAG, permission: 'MANAGE',
+    summary: 'Uploads a verification document for a customer or beneficial owner',
+    description: `${MULTIPART}, plus documentHolder (the Customer:… or BeneficialOwner:… id). The file is kept in the workspace.`,
+    responses: { 201: { description: 'The document', schema: documentSchema } },
+    errors: uploadErrors,
+  }),
+  listDocuments: defineRoute({
+    method: 'get', path: '/documents', tag: TAG, permission: 'VIEW',
+    summary: 'Lists documents newest first, by holder or type',
+    query: listDocumentsQuery,
+    responses: { 200: { description: 'A page of documents', schema: documentPageSchema } },
+  }),
+  getDocument: defineRoute({
+    method: 'get', path: '/documents/{documentId}', tag: TAG, permission: 'VIEW',
+    summary: 'One document’s metadata',
+    params: docParam,
+    responses: { 200: { description: 'The document', schema: documentSchema } },
+    errors: { 404: 'REFERENCE_NOT_FOUND: no such document' },
+  }),
+  replaceDocument: defineRoute({
+    method: 'put', path: '/documents/{documentId}', tag: TAG, permission: 'MANAGE',
+    summary: 'Replaces a document’s file and/or metadata (for example after it was rejected)',
+    description: `${MULTIPART}; every part is optional and what is not sent is kept. The holder never changes.`,
+    params: docParam,
+    responses: { 200: { description: 'The document as it now stands', schema: documentSchema } },
+    errors: { ...uploadErrors, 404: 'REFERENCE_NOT_FOUND: no such document' },
+  }),
+  deleteDocument: defineRoute({
+    method: 'delete', path: '/documents/{documentId}', tag: TAG, permission: 'MANAGE',
+    summary: 'Deletes a document and its file',
+    params: docParam,
+    responses: { 204: { description: 'Deleted' } },
+    errors: { 404: 'REFERENCE_NOT_FOUND: no such document' },
+  }),
+};
+
+/** Serves the document routes. */
+export function documentRoutes(documents: DocumentService) {
+  return implement(documentContract, {
+    uploadDocument: async ({ c }) => {
+      const upload = await readUpload(c, MAX_DOCUMENT_BYTES, true);
+      return reply(201, documents.upload(parseWith(documentFieldsSchema, upload.fields), upload.file!));
+    },
+    listDocuments: ({ query }) => reply(200, documents.list(query)),
+    getDocument: ({ params }) => reply(200, documents.get(params.documentId)),
+    replaceDocument: async ({ params, c }) => {
+      documents.get(params.documentId);
+      const upload = await readUpload(c, MAX_DOCUMENT_BYTES, false);
+      return reply(200, documents.replace(params.documentId, parseWith(replaceFieldsSchema, upload.fields), upload.file));
+    },
+    deleteDocument: ({ params }) => {
+      documents.delete(params.documentId);
+      return noContent();
+    },
+  });
+}

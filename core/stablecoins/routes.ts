@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { defineRoute, idParam, implement, reply } from '../api/contract';
+import { pageQuerySchema } from '../kernel/pagination';
+import {
+  linkProviderAccountSchema, listOperationsQuery, listProviderAccountsQuery, operationPageSchema, operationRequestSchema, operationSchema,
+  providerAccountPageSchema, providerAccountSchema, registerStablecoinSchema, stablecoinPageSchema, stablecoinSchema, withdrawalFeeRequestSchema, withdrawalFeeSchema,
+} from './schema';
+import type { StablecoinService } from './service';
+
+const TAG = 'Stablecoins';
+const coinParam = z.object({ stablecoinId: idParam('The stablecoin id', 'Stablecoin:019542f5-b3e7-1d02-0000-000000000002') });
+const ACCOUNT_400 = 'STABLECOIN_PROVIDER_ACCOUNT_INVALID, STABLECOIN_PROVIDER_ACCOUNT_REVOKED';
+const operation = (type: 'mint' | 'burn') => defineRoute({
+  method: 'post', path: `/stablecoins/{stablecoinId}/${type}s`, tag: TAG, permission: 'TRANSACT',
+  summary: type === 'mint' ? 'Mints new coins: PENDING, PROCESSING after 2 s, COMPLETED (supply up, hash set) 10 s later' : 'Burns coins in circulation: same steps; the supply goes down when COMPLETED',
+  params: coinParam,
+  body: operationRequestSchema,
+  responses: { 201: { description: 'The PENDING operation', schema: operationSchema } },
+  errors: { 400: type === 'burn' ? `INVALID_AMOUNT beyond the supply not already being burned; ${ACCOUNT_400}` : ACCOUNT_400, 404: 'REFERENCE_NOT_FOUND: no such stablecoin' },
+});
+
+/** The stablecoin routes and the crypto withdrawal-fee estimate, declared once. */
+export const stablecoinContract = {
+  linkStablecoinProviderAccount: defineRoute({
+    method: 'post', path: '/stablecoin-provider-accounts', tag: TAG, permission: 'MANAGE',
+    summary: 'Links stablecoin provider credentials (the secret is stored hashed and never returned)',
+    body: linkProviderAccountSchema,
+    responses: { 201: { description: 'The ACTIVE link', schema: providerAccountSchema } },
+    errors: { 400: 'STABLECOIN_PROVIDER_ACCOUNT_INVALID: the provider refused the credentials (sandbox: a secret starting with "invalid")', 409: 'CONFLICT: that provider account is already linked' },
+  }),
+  listStablecoinProviderAccounts: defineRoute({
+    method: 'get', path: '/stablecoin-provider-accounts', tag: TAG, permission: 'VIEW',
+    summary: 'Lists provider account links, newest first', query: listProviderAccountsQuery,
+    responses: { 200: { description: 'A page of links', schema: providerAccountPageSchema } },
+  }),
+  getStablecoinProviderAccount: defineRoute({
+    method: 'get', path: '/stablecoin-provider-accounts/{stablecoinProviderAccountId}', tag: TAG, permission: 'VIEW',
+    summary: 'One provider account link',
+    params: z.object({ stablecoinProviderAccountId: idParam('The link id', 'StablecoinProviderAccount:019542f5-b3e7-1d02-0000-000000000001') }),
+    responses: { 200: { description: 'The link', schema: providerAccountSchema } },
+    errors: { 404: 'STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND' },
+  }),
+  registerStablecoin: defineRoute({
+    method: 'post', path: '/stablecoins', tag: TAG, permission: 'MANAGE',
+    summary: 'Registers a stablecoin created at the provider',
+    body: registerStablecoinSchema,
+    responses: { 201: { description: 'The stablecoin, with a supply of 0', schema: stablecoinSchema } },
+    errors: {
+      400: `${ACCOUNT_400}; STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED when several links are ACTIVE and none is named`,
+      404: 'STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND: the named link does not exist', 409: 'CONFLICT: the symbol is already registered on that network',
+    },
+  }),
+  listStablecoins: defineRoute({
+    method: 'get', path: '/stablecoins', tag: TAG, permission: 'VIEW', summary: 'Lists stablecoins, newest first', query: pageQuerySchema,
+    responses: { 200: { description: 'A page of stablecoins', schema: stablecoinPageSchema } },
+  }),
+  getStablecoin: defineRoute({
+    method: 'get', path: '/stablecoins/{stablecoinId}', tag: TAG, permission: 'VIEW', summary: 'One stablecoin with its supply', params: coinParam,
+    responses: { 200: { description: 'The stablecoin', schema: stablecoinSchema } }, errors: { 404: 'REFERENCE_NOT_FOUND' },
+  }),
+  createStablecoinMint: operation('mint'),
+  createStablecoinBurn: operation('burn'),
+  listStablecoinOperations: defineRoute({
+    method: 'get', path: '/stablecoins/{stablecoinId}/operations', tag: TAG, permission: 'VIEW', summary: 'A stablecoin’s mints and burns, newest first',
+    params: coinParam, query: listOperationsQuery,
+    responses: { 200: { description: 'A page of operations', schema: operationPageSchema } }, errors: { 404: 'REFERENCE_NOT_FOUND: no such stablecoin' },
+  }),
+  getStablecoinOperation: defineRoute({
+    method: 'get', path: '/stablecoin-operations/{stablecoinOperationId}', tag: TAG, permission: 'VIEW', summary: 'One mint or burn',
+    params: z.object({ stablecoinOperationId: idParam('The operation id', 'StablecoinOperation:019542f5-b3e7-1d02-0000-000000000003') }),
+    responses: { 200: { description: 'The operation', schema: operationSchema } }, errors: { 404: 'REFERENCE_NOT_FOUND' },
+  }),
+  estimateCryptoWithdrawalFee: defineRoute({
+    method: 'post', path: '/crypto/estimate-withdrawal-fee', tag: 'Cross-currency transfers', permission: 'VIEW',
+    summary: 'Estimates the network fee of a crypto withdrawal (the sandbox’s fixed fee table)',
+    body: withdrawalFeeRequestSchema,
+    responses: { 200: { description: 'The estimate', schema: withdrawalFeeSchema } },
+    errors: { 400: 'INVALID_INPUT naming network when the currency does not travel on it; AMOUNT_OUT_OF_RANGE when the fee would take it all' },
+  }),
+};
+
+/** Serves the stablecoin routes. */
+export function stablecoinRoutes(s: StablecoinService) {
+  return implement(stablecoinContract, {
+    linkStablecoinProviderAccount: ({ body }) => reply(201, s.link(body)),
+    listStablecoinProviderAccounts: ({ query }) => reply(200, s.accounts(query)),
+    getStablecoinProviderAccount: ({ params }) => reply(200, s.account(params.stablecoinProviderAccountId)),
+    registerStablecoin: ({ body }) => reply(201, s.register(body)),
+    listStablecoins: ({ query }) => reply(200, s.list(query.limit, query.cursor)),
+    getStablecoin: ({ params }) => reply(200, s.get(params.stablecoinId)),
+    createStablecoinMint: ({ params, body }) => reply(201, s.operate(params.stablecoinId, 'MINT', body)),
+    createStablecoinBurn: ({ params, body }) => reply(201, s.operate(params.stablecoinId, 'BURN', body)),
+    listStablecoinOperations: ({ params, query }) => reply(200, s.operations(params.stablecoinId, query)),
+    getStablecoinOperation: ({ params }) => reply(200, s.operation(params.stablecoinOperationId)),
+    estimateCryptoWithdrawalFee: ({ body }) => reply(200, s.estimateWithdrawalFee(body)),
+  });
+}

@@ -1,0 +1,99 @@
+// Customers in bulk: POST /customers/bulk/csv starts a job; GET /customers/bulk/jobs/{jobId} shows progress and a result per row.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { advance, enc, expectError, expectInvalidField, openWorld, type Reply, type World } from '../support/money-path';
+import { checkAgainstContract } from '../support/contract-check';
+
+let w: World;
+beforeEach(async () => {
+  w = await openWorld();
+});
+afterEach(async () => {
+  await w.close();
+});
+
+async function uploadCsv(text: string | Uint8Array, name = 'customers.csv', size?: number): Promise<Reply> {
+  const f = new FormData();
+  const bytes = typeof text === 'string' ? new TextEncoder().encode(text) : text;
+  f.set('file', new Blob([size ? new Uint8Array(size).fill(0x41) : new Uint8Array(bytes)], { type: 'text/csv' }), name);
+  const res = await fetch(`${w.api.base}/customers/bulk/csv`, { method: 'POST', headers: { authorization: w.api.auth }, body: f });
+  const raw = await res.text();
+  const body: unknown = raw ? JSON.parse(raw) : null;
+  checkAgainstContract('POST', `${w.api.base}/customers/bulk/csv`, res.status, body, raw);
+  return { status: res.status, body, text: raw, headers: res.headers } as Reply;
+}
+const job = (id: string) => w.api.get(`/customers/bulk/jobs/${enc(id)}`);
+
+const GOOD_AND_BAD = [
+  'customerType,platformCustomerId,fullName,email,birthDate,currencies,businessInfo.legalName,businessInfo.country,businessInfo.taxId,businessInfo.incorporatedOn',
+  'INDIVIDUAL,bulk-001,Ada Lovelace,ada@example.com,1815-12-10,USD;EUR,,,,',
+  'INDIVIDUAL,bulk-002,Bad Email,not-an-email,,,,,,',
+  'BUSINESS,bulk-003,,ops@acme.example,,USD,"Acme, Inc.",US,12-3456789,2020-01-15',
+  'INDIVIDUAL,cust-alice-001,Duplicate Of Seed,,,,,,,',
+  'ROBOT,bulk-005,,,,,,,,',
+].join('\r\n');
+
+describe('POST /customers/bulk/csv', () => {
+  it('answers 202 with a PENDING job; the clock runs it; good rows become customers, bad rows get their own error', async () => {
+    const r = await uploadCsv(GOOD_AND_BAD);
+    expect(r.status, r.text).toBe(202);
+    expect(r.body).toMatchObject({ jobId: expect.stringMatching(/^BulkUploadJob:/), status: 'PENDING', fileName: 'customers.csv', progress: { total: 5, processed: 0 } });
+    await advance(w, 1);
+    const done = (await job(r.body.jobId)).body;
+    expect(done).toMatchObject({ status: 'COMPLETED', progress: { total: 5, processed: 5, successful: 2, failed: 3 }, completedAt: expect.any(String) });
+    expect(done.results.map((x: { row: number; status: string }) => [x.row, x.status])).toEqual([[2, 'CREATED'], [3, 'FAILED'], [4, 'CREATED'], [5, 'FAILED'], [6, 'FAILED']]);
+    expect(done.errors.map((e: { row: number; error: { code: string } }) => [e.row, e.error.code])).toEqual([[3, 'INVALID_INPUT'], [5, 'CONFLICT'], [6, 'INVALID_INPUT']]);
+    expect(done.errors[0].error.message).toContain('email');
+    const ada = await w.api.get(`/customers/${enc(done.results[0].customerId)}`);
+    expect(ada.body).toMatchObject({ platformCustomerId: 'bulk-001', fullName: 'Ada Lovelace', currencies: ['USD', 'EUR'] });
+    const acme = await w.api.get(`/customers/${enc(done.results[2].customerId)}`);
+    expect(acme.body).toMatchObject({ customerType: 'BUSINESS', businessInfo: { legalName: 'Acme, Inc.' } });
+    expect((await w.api.get('/customers?platformCustomerId=bulk-002')).body.totalCount).toBe(0);
+  });
+
+  it('imports 20 rows a second on the workspace clock, so progress shows between batches; a job where every row fails is FAILED', async () => {
+    const rows = Array.from({ length: 45 }, (_, i) => `INDIVIDUAL,many-${i},Person ${i}`);
+    const r = await uploadCsv(['customerType,platformCustomerId,fullName', ...rows].join('\n'));
+    await advance(w, 0.5);
+    expect((await job(r.body.jobId)).body).toMatchObject({ status: 'PROCESSING', progress: { processed: 20 } });
+    await advance(w, 1);
+    expect((await job(r.body.jobId)).body.progress.processed).toBe(40);
+    await advance(w, 1);
+    expect((await job(r.body.jobId)).body).toMatchObject({ status: 'COMPLETED', progress: { processed: 45, successful: 45 } });
+    const bad = await uploadCsv('customerType,email\nINDIVIDUAL,nope\n');
+    await advance(w, 1);
+    expect((await job(bad.body.jobId)).body).toMatchObject({ status: 'FAILED', progress: { failed: 1 } });
+  });
+
+  it('refuses a file it cannot read as a whole with 400 naming file, and one beyond 1 MB with 413; no job starts', async () => {
+    expectInvalidField(await uploadCsv(''), 'file');
+    expectInvalidField(await uploadCsv('customerType,fullName\n'), 'file');
+    expectInvalidField(await uploadCsv('fullName\nAda\n'), 'file');
+    expectInvalidField(await uploadCsv('customerType,fullName\nINDIVIDUAL,"Ada\n'), 'file');
+    expectInvalidField(await uploadCsv('customerType,fullName\nINDIVIDUAL,Ada,extra\n'), 'file');
+    expectInvalidField(await uploadCsv('customer type,fullName\nINDIVIDUAL,Ada\n'), 'file');
+    expectInvalidField(await uploadCsv(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0xff]), 'customers.xlsx'), 'file');
+    expectInvalidField(await w.api.post('/customers/bulk/csv', { file: 'customerType\nINDIVIDUAL' }), '(body)');
+    expectError(await uploadCsv('', 'big.csv', 1024 * 1024 + 1), 413, 'PAYLOAD_TOO_LARGE');
+  });
+});
+
+describe('GET /customers/bulk/jobs/{jobId}', () => {
+  it('an unknown job is 404 BULK_UPLOAD_JOB_NOT_FOUND', async () => {
+    expectError(await job('BulkUploadJob:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b'), 404, 'BULK_UPLOAD_JOB_NOT_FOUND');
+  });
+});
+
+describe('a text/csv body (how the console uploads)', () => {
+  it('is accepted like a multipart file, named by Content-Disposition', async () => {
+    const res = await fetch(`${w.api.base}/customers/bulk/csv`, {
+      method: 'POST', headers: { authorization: w.api.auth, 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="team.csv"' },
+      body: 'customerType,platformCustomerId,fullName\nINDIVIDUAL,raw-1,Grace Hopper\n',
+    });
+    const body = await res.json();
+    checkAgainstContract('POST', `${w.api.base}/customers/bulk/csv`, res.status, body, JSON.stringify(body));
+    expect(res.status).toBe(202);
+    expect(body.fileName).toBe('team.csv');
+    await advance(w, 1);
+    expect((await job(body.jobId)).body).toMatchObject({ status: 'COMPLETED', progress: { successful: 1 } });
+  });
+});
