@@ -17,3 +17,11 @@ export declare function launchPlan(options: {
   extraArgs?: readonly string[];
   nodePath?: string;
 }): { command: string; args: string[]; notice: string | undefined };
+/** How to open a URL in the user's browser, or undefined when there is no browser to open. */
+export declare function browserOpener(options?: {
+  platform?: string;
+  env?: Record<string, string | undefined>;
+  exists?: (path: string) => boolean;
+}): { command: string; args: string[] } | undefined;
+/** The console address in a line `serve` printed, if it is that line. */
+export declare function consoleUrlIn(line: string): string | undefined;

@@ -2,7 +2,7 @@
 // through the `serve` host. Pure functions over injectable inputs, so tests can exercise both outcomes.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 
 /** The one sentence printed when the console falls back to the browser. */
 export const FALLBACK_NOTICE =
@@ -42,4 +42,24 @@ export function electronBinary({ packageDir = electronPackageDir(), env = proces
 export function launchPlan({ binary, root, extraArgs = [], nodePath = process.execPath }) {
   if (binary) return { command: binary, args: [join(root, 'dist', 'electron', 'main.cjs'), ...extraArgs], notice: undefined };
   return { command: nodePath, args: [join(root, 'dist', 'host', 'serve.mjs'), ...extraArgs], notice: FALLBACK_NOTICE };
+}
+
+/**
+ * How to open a URL in the user's browser, or undefined when there is no browser to open (no display
+ * on Linux, no xdg-open, CI, or PAYMENTS_CONSOLE_NO_BROWSER set): then the printed address is enough.
+ */
+export function browserOpener({ platform = process.platform, env = process.env, exists = existsSync } = {}) {
+  if (env.PAYMENTS_CONSOLE_NO_BROWSER || env.CI) return undefined;
+  if (platform === 'darwin') return { command: 'open', args: [] };
+  // Why the empty title: `start` takes its first quoted argument as the window title.
+  if (platform === 'win32') return { command: 'cmd', args: ['/d', '/c', 'start', '""'] };
+  if (!env.DISPLAY && !env.WAYLAND_DISPLAY) return undefined;
+  const dir = (env.PATH ?? '').split(delimiter).find((d) => d && exists(join(d, 'xdg-open')));
+  return dir ? { command: join(dir, 'xdg-open'), args: [] } : undefined;
+}
+
+/** The console address in a line `serve` printed (`Console http://127.0.0.1:PORT/console/?token=…#/`), if it is that line. */
+export function consoleUrlIn(line) {
+  const m = /^Console (http:\/\/127\.0\.0\.1:\d+\/console\/\S*)$/.exec(line.trim());
+  return m ? m[1] : undefined;
 }

@@ -1,9 +1,11 @@
 // `npm start` (after `npm run build`): runs the desktop console in Electron when its runtime is
-// installed; otherwise says so in one sentence and runs the same console in the browser via `serve`.
+// installed; otherwise says so in one sentence, runs the same console via `serve`, and opens its
+// address in the browser when there is one.
 import { spawn } from 'node:child_process';
 import { dirname } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { electronBinary, launchPlan } from './electron-runtime.mjs';
+import { browserOpener, consoleUrlIn, electronBinary, launchPlan } from './electron-runtime.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const plan = launchPlan({ binary: electronBinary(), root, extraArgs: process.argv.slice(2) });
@@ -13,7 +15,22 @@ if (plan.notice) console.log(plan.notice);
 const env = { ...process.env };
 delete env.ELECTRON_RUN_AS_NODE;
 
-const child = spawn(plan.command, plan.args, { stdio: 'inherit', cwd: root, env, windowsHide: false });
+const fallback = Boolean(plan.notice);
+const child = spawn(plan.command, plan.args, { stdio: ['inherit', fallback ? 'pipe' : 'inherit', 'inherit'], cwd: root, env, windowsHide: false });
+if (fallback && child.stdout) {
+  // serve's output is passed through; its Console line is also opened in the browser, once.
+  const opener = browserOpener();
+  let opened = false;
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    console.log(line);
+    const url = consoleUrlIn(line);
+    if (!url || opened || !opener) return;
+    opened = true;
+    const browser = spawn(opener.command, [...opener.args, url], { stdio: 'ignore', detached: true, windowsHide: true });
+    browser.on('error', () => console.log('Open the Console address above in your browser.'));
+    browser.unref();
+  });
+}
 let closed = false;
 child.on('error', (err) => {
   console.error(`Could not start ${plan.command}: ${err.message}`);

@@ -129,18 +129,61 @@ export async function handleApi(core: IpcCore, trusted: boolean, payload: unknow
   }
 }
 
+/** Where the bridge finds the core: the host's open one on every call (a workspace switch replaces it). */
+export interface IpcSource {
+  core(): IpcCore;
+  /** Committed events of whichever workspace is open (and the host's own, such as WORKSPACE.SWITCHED). */
+  onEvent: IpcCore['onEvent'];
+}
+
+/** Counts the calls in progress, so a shutdown can wait for their writes and refuse new calls. */
+export class InFlight {
+  private readonly pending = new Set<Promise<unknown>>();
+  private closing = false;
+
+  /** True once `close` was called: new calls are refused. */
+  get closed(): boolean {
+    return this.closing;
+  }
+
+  /** Number of calls in progress. */
+  get size(): number {
+    return this.pending.size;
+  }
+
+  /** Tracks `work` until it settles. */
+  track<T>(work: Promise<T>): Promise<T> {
+    this.pending.add(work);
+    void work.then(
+      () => this.pending.delete(work),
+      () => this.pending.delete(work),
+    );
+    return work;
+  }
+
+  /** Refuses new calls from now on and resolves once every call in progress has settled. */
+  async close(): Promise<void> {
+    this.closing = true;
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  }
+}
+
+const shuttingDown = () => refusal(503, 'SHUTTING_DOWN', 'The console is closing: the request was not run');
+
 /**
- * Registers the bridge's channels and forwards core events to the window. `indexUrl` is the file://
- * URL of the built renderer, the only page trusted to call. Returns a function that undoes both.
+ * Registers the bridge's channels and forwards the host's events to the window. `indexUrl` is the
+ * file:// URL of the built renderer, the only page trusted to call. Returns a function that undoes both.
  */
-export function setupIpc(core: IpcCore, getWindow: () => BridgeWindow | null, indexUrl: string): () => void {
+export function setupIpc(source: IpcSource, getWindow: () => BridgeWindow | null, indexUrl: string, inFlight = new InFlight()): () => void {
   const trusted = (event: IpcMainInvokeEvent) => {
     const win = getWindow();
     return isTrustedSender(event, win && !win.isDestroyed() ? { webContents: win.webContents, indexUrl } : undefined);
   };
-  ipcMain.handle(CHANNELS.invoke, (event, payload: unknown) => handleInvoke(core, trusted(event), payload));
-  ipcMain.handle(CHANNELS.api, (event, payload: unknown) => handleApi(core, trusted(event), payload));
-  const unsubscribe = core.onEvent((event) => {
+  ipcMain.handle(CHANNELS.invoke, (event, payload: unknown) =>
+    inFlight.closed ? shuttingDown() : inFlight.track(handleInvoke(source.core(), trusted(event), payload)));
+  ipcMain.handle(CHANNELS.api, (event, payload: unknown) =>
+    inFlight.closed ? apiRefusal(shuttingDown()) : inFlight.track(handleApi(source.core(), trusted(event), payload)));
+  const unsubscribe = source.onEvent((event) => {
     const win = getWindow();
     // Why only the main window: events carry workspace data, which no other webContents may see.
     if (win && !win.isDestroyed() && !win.webContents.isDestroyed()) win.webContents.send(CHANNELS.event, event);

@@ -40,13 +40,25 @@ export class FakeWebContents extends Emitter {
 export class BrowserWindow extends Emitter {
   static readonly instances: BrowserWindow[] = [];
   readonly webContents = new FakeWebContents();
-  readonly loadFile = vi.fn(async (_path: string) => {});
+  readonly loadFile = vi.fn(async (_path: string, _options?: { hash?: string }) => {});
   readonly show = vi.fn();
   readonly focus = vi.fn();
   readonly restore = vi.fn();
+  readonly maximize = vi.fn();
+  /** What getNormalBounds and isMaximized answer (tests move the window by changing these). */
+  bounds = { x: 0, y: 0, width: 0, height: 0 };
+  maximized = false;
   constructor(readonly options: Record<string, unknown>) {
     super();
+    const o = options as { x?: number; y?: number; width?: number; height?: number };
+    this.bounds = { x: o.x ?? 10, y: o.y ?? 10, width: o.width ?? 0, height: o.height ?? 0 };
     BrowserWindow.instances.push(this);
+  }
+  getNormalBounds() {
+    return { ...this.bounds };
+  }
+  isMaximized(): boolean {
+    return this.maximized;
   }
   isDestroyed(): boolean {
     return false;
@@ -105,12 +117,29 @@ export const session = {
     setPermissionRequestHandler: vi.fn(),
     setPermissionCheckHandler: vi.fn(),
     webRequest: { onHeadersReceived: vi.fn() },
+    on: vi.fn(),
   },
 };
 /** Stand-in for `shell`. */
 export const shell = { openExternal: vi.fn(async (_url: string) => {}), showItemInFolder: vi.fn((_path: string) => {}) };
-/** Stand-in for `dialog`. */
-export const dialog = { showErrorBox: vi.fn((_title: string, _content: string) => {}) };
+/** What the next open or save dialog answers (tests set these; a dialog nobody prepared is cancelled). */
+export const dialogAnswers: { open: string[]; save: string[]; messageBox: number[] } = { open: [], save: [], messageBox: [] };
+/** Stand-in for `dialog`: answers from `dialogAnswers`, recording the options each dialog was shown with. */
+export const dialog = {
+  showErrorBox: vi.fn((_title: string, _content: string) => {}),
+  showOpenDialog: vi.fn(async (..._args: unknown[]) => {
+    const path = dialogAnswers.open.shift();
+    return { canceled: path === undefined, filePaths: path === undefined ? [] : [path] };
+  }),
+  showSaveDialog: vi.fn(async (..._args: unknown[]) => {
+    const path = dialogAnswers.save.shift();
+    return { canceled: path === undefined, filePath: path ?? '' };
+  }),
+  showMessageBox: vi.fn(async (..._args: unknown[]) => ({ response: dialogAnswers.messageBox.shift() ?? 0, checkboxChecked: false })),
+};
+/** Stand-in for `screen`: one 1920x1080 display unless a test changes `displays`. */
+export const displays = [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }];
+export const screen = { getAllDisplays: vi.fn(() => displays) };
 /** Stand-in for `Menu`. */
 export const Menu = { buildFromTemplate: vi.fn((template: unknown[]) => ({ template })), setApplicationMenu: vi.fn() };
 
@@ -123,4 +152,8 @@ export function resetElectronMock(): void {
   app.listeners.clear();
   app.paths.clear();
   app.isPackaged = false;
+  dialogAnswers.open.length = 0;
+  dialogAnswers.save.length = 0;
+  dialogAnswers.messageBox.length = 0;
+  displays.splice(0, displays.length, { workArea: { x: 0, y: 0, width: 1920, height: 1080 } });
 }

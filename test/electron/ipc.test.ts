@@ -41,7 +41,7 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'pc-electron-'));
   core = createCore({ dbPath: join(dir, 'w.sqlite') });
   win = stubWindow();
-  dispose = setupIpc(core, () => win, INDEX_URL);
+  dispose = setupIpc({ core: () => core, onEvent: (l) => core.onEvent(l) }, () => win, INDEX_URL);
 });
 
 afterEach(() => {

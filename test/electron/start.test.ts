@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { electronBinary, FALLBACK_NOTICE, launchPlan } from '../../build/electron-runtime.mjs';
+import { browserOpener, consoleUrlIn, electronBinary, FALLBACK_NOTICE, launchPlan } from '../../build/electron-runtime.mjs';
 
 const tempDirs: string[] = [];
 const tempDir = (prefix: string) => {
@@ -49,5 +49,29 @@ describe('npm start picks its runtime', () => {
   it('runs the bundled main in Electron when the binary exists', () => {
     const plan = launchPlan({ binary: '/e/electron', root: '/repo', extraArgs: ['--data-dir', '/w'] });
     expect(plan).toEqual({ command: '/e/electron', args: [join('/repo', 'dist', 'electron', 'main.cjs'), '--data-dir', '/w'], notice: undefined });
+  });
+});
+
+describe('npm start opens the console in a browser when it falls back to serve', () => {
+  const withXdgOpen = (path: string) => path === '/usr/bin/xdg-open';
+
+  it('uses xdg-open on a Linux desktop, open on macOS and start on Windows', () => {
+    expect(browserOpener({ platform: 'linux', env: { DISPLAY: ':0', PATH: '/usr/local/bin:/usr/bin' }, exists: withXdgOpen })).toEqual({ command: '/usr/bin/xdg-open', args: [] });
+    expect(browserOpener({ platform: 'linux', env: { WAYLAND_DISPLAY: 'wayland-0', PATH: '/usr/bin' }, exists: withXdgOpen })?.command).toBe('/usr/bin/xdg-open');
+    expect(browserOpener({ platform: 'darwin', env: {} })).toEqual({ command: 'open', args: [] });
+    expect(browserOpener({ platform: 'win32', env: {} })).toEqual({ command: 'cmd', args: ['/d', '/c', 'start', '""'] });
+  });
+
+  it('opens nothing without a display, without xdg-open, in CI or when asked not to', () => {
+    expect(browserOpener({ platform: 'linux', env: { PATH: '/usr/bin' }, exists: withXdgOpen })).toBeUndefined();
+    expect(browserOpener({ platform: 'linux', env: { DISPLAY: ':0', PATH: '/usr/bin' }, exists: () => false })).toBeUndefined();
+    expect(browserOpener({ platform: 'darwin', env: { CI: 'true' } })).toBeUndefined();
+    expect(browserOpener({ platform: 'darwin', env: { PAYMENTS_CONSOLE_NO_BROWSER: '1' } })).toBeUndefined();
+  });
+
+  it("reads the console address from serve's Console line only", () => {
+    expect(consoleUrlIn('Console http://127.0.0.1:4100/console/?token=abc_-1#/')).toBe('http://127.0.0.1:4100/console/?token=abc_-1#/');
+    expect(consoleUrlIn('API http://127.0.0.1:4100/2025-10-13')).toBeUndefined();
+    expect(consoleUrlIn('Console https://evil.example/console/')).toBeUndefined();
   });
 });
