@@ -1,76 +1,64 @@
 // Benchmarks (not part of npm test): figures for the paths that matter to users, printed as a table.
-// Run with `npm run bench`. Everything runs on loopback against a real workspace file.
+// Run with `npm run bench` (flags after `--`):
+//   --seconds N               how long each HTTP leg runs (default 8), against serve and then the bare server
+//   --seed-transactions N     size of the scale workspace (default 1000000; generated once, then reused)
+//   --only http,scale,console,clock,log   run only these parts
+//   --cpu-prof DIR            write V8 CPU profiles of the serve processes into DIR
+// Every HTTP figure comes from autocannon (10 connections) in this process against a serve process on
+// loopback, next to a bare node:http server answering a body of the same size in the same run.
+import { cpus, totalmem } from 'node:os';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { createCore } from '../../core/index';
-import { startLoopbackServer } from '../../core/host/server';
-import { transactionsBench } from './transactions-bench';
 import { clockAdvanceBench } from './clock-advance-bench';
 import { requestLogBench } from './request-log-bench';
+import { httpFigures } from './http/run-http';
+import { seedTransactions } from './scale/seed-transactions';
+import { scaleBench } from './scale/scale-bench';
 
-interface Figure { name: string; value: string }
-const figures: Figure[] = [];
-const record = (name: string, value: string) => { figures.push({ name, value }); console.log(`${name.padEnd(58)} ${value}`); };
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '8' },
+    'seed-transactions': { type: 'string', default: '1000000' },
+    only: { type: 'string', default: 'http,scale,console,clock,log' },
+    'cpu-prof': { type: 'string' },
+  },
+});
+const seconds = Number(values.seconds);
+const size = Number(values['seed-transactions']);
+if (!(seconds > 0) || !Number.isInteger(size) || size < 1) throw new Error('--seconds must be positive and --seed-transactions a positive integer');
+const parts = new Set(values.only.split(','));
 
-async function timed(n: number, concurrency: number, fn: (i: number) => Promise<void>): Promise<number> {
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < n) await fn(next++);
-  }));
-  return performance.now() - started;
+const record = (name: string, value: string) => console.log(`${name.padEnd(72)} ${value}`);
+console.log(`# ${new Date().toISOString()} · ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'} · ${(totalmem() / 2 ** 30).toFixed(0)} GiB · Node ${process.version} · ${seconds} s per leg`);
+
+if (parts.has('http')) await httpFigures(record, { seconds, cpuProfDir: values['cpu-prof'] });
+
+if (parts.has('scale')) {
+  const facts = await seedTransactions(size, (line) => console.log(`  ${line}`));
+  await scaleBench(record, facts, seconds, values['cpu-prof']);
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'bench-'));
-const core = createCore({ dataDir: dir, clock: { mode: 'FROZEN', frozenAt: '2026-01-01T00:00:00Z' } });
-const server = await startLoopbackServer({ core, port: 0 });
-const creds = core.workspace.initialCredentials!;
-const auth = `Basic ${Buffer.from(`${creds.clientId}:${creds.clientSecret}`).toString('base64')}`;
-const base = `${server.origin}/2025-10-13`;
+if (parts.has('console')) {
+  // In-process service and console-handler figures (no HTTP): bulk writes and console reads.
+  const core = createCore({ dataDir: mkdtempSync(join(tmpdir(), 'bench-')), clock: { mode: 'FROZEN', frozenAt: '2026-01-01T00:00:00Z' } });
+  const N_CUSTOMERS = 20_000;
+  let t0 = performance.now();
+  core.services.ctx.transaction(() => {
+    for (let i = 0; i < N_CUSTOMERS; i++) core.services.customers.create({ customerType: 'INDIVIDUAL', fullName: `Bench Person ${i}`, email: `bench${i}@example.com`, currencies: ['USD'] });
+  });
+  record(`create ${N_CUSTOMERS} customers with accounts (one transaction, in process)`, `${(performance.now() - t0).toFixed(0)} ms`);
+  for (let i = 0; i < 200; i++) await core.callApi({ method: 'GET', path: `/customers?limit=20&i=${i}` });
+  t0 = performance.now();
+  for (let i = 0; i < 100; i++) await core.invoke('requestLog/list', { statusClass: '2xx', method: 'GET', limit: 50 });
+  record('console requestLog/list filtered page (mean, in process)', `${((performance.now() - t0) / 100).toFixed(2)} ms`);
+  t0 = performance.now();
+  for (let i = 0; i < 100; i++) await core.invoke('search/query', { q: `bench${i * 97}@example.com` });
+  record('console search/query by email over 20,000 customers (mean, in process)', `${((performance.now() - t0) / 100).toFixed(2)} ms`);
+  core.close();
+}
 
-// 1. Bulk customers, so list pages and filters run over a realistic table.
-const N_CUSTOMERS = 20_000;
-let t0 = performance.now();
-core.services.ctx.transaction(() => {
-  for (let i = 0; i < N_CUSTOMERS; i++) core.services.customers.create({ customerType: 'INDIVIDUAL', fullName: `Bench Person ${i}`, email: `bench${i}@example.com`, currencies: ['USD'] });
-});
-record(`create ${N_CUSTOMERS} customers with accounts (one transaction)`, `${(performance.now() - t0).toFixed(0)} ms`);
-
-// 2. API throughput over HTTP: a 20-row customer page, 10 concurrent clients.
-const N_GET = 2_000;
-let ms = await timed(N_GET, 10, async () => { const r = await fetch(`${base}/customers?limit=20`, { headers: { authorization: auth } }); await r.arrayBuffer(); });
-record(`GET /customers?limit=20 over HTTP (${N_GET} calls, 10 clients)`, `${(N_GET / (ms / 1000)).toFixed(0)} req/s`);
-
-// 3. Filtered page deep in the table by cursor.
-const first = (await (await fetch(`${base}/customers?limit=100`, { headers: { authorization: auth } })).json()) as { nextCursor: string };
-t0 = performance.now();
-for (let i = 0; i < 200; i++) await (await fetch(`${base}/customers?limit=100&cursor=${first.nextCursor}&customerType=INDIVIDUAL`, { headers: { authorization: auth } })).arrayBuffer();
-record('GET /customers page 2 with filter and cursor (mean latency)', `${((performance.now() - t0) / 200).toFixed(2)} ms`);
-
-// 4. Money movement: sandbox funding writes a journal, an event and a request-log entry per call.
-const account = core.services.internal.list({ owner: 'CUSTOMERS', limit: 1 }).data[0]!;
-const N_FUND = 2_000;
-ms = await timed(N_FUND, 10, async (i) => {
-  const r = await fetch(`${base}/sandbox/internal-accounts/${account.id}/fund`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json', 'Idempotency-Key': `bench-${i}` }, body: '{"amount":100}' });
-  await r.arrayBuffer();
-});
-record(`POST fund with Idempotency-Key (${N_FUND} calls, 10 clients)`, `${(N_FUND / (ms / 1000)).toFixed(0)} req/s`);
-
-// 5. Console reads over a large request log.
-t0 = performance.now();
-for (let i = 0; i < 100; i++) await core.invoke('requestLog/list', { statusClass: '2xx', method: 'POST', limit: 50 });
-record('console requestLog/list filtered page (mean)', `${((performance.now() - t0) / 100).toFixed(2)} ms`);
-t0 = performance.now();
-for (let i = 0; i < 100; i++) await core.invoke('search/query', { q: `bench${i * 97}@example.com` });
-record('console search/query by email (mean)', `${((performance.now() - t0) / 100).toFixed(2)} ms`);
-
-
-await server.close();
-core.close();
-
-await clockAdvanceBench(record, Number(process.env['BENCH_CLOCK_JOBS'] ?? 5_000));
-await requestLogBench(record, Number(process.env['BENCH_LOG_CALLS'] ?? 10_000));
-await transactionsBench(record, Number(process.env['BENCH_TRANSACTIONS'] ?? 1_000_000));
-
-record('resident memory after the run', `${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB`);
+if (parts.has('clock')) await clockAdvanceBench(record, Number(process.env['BENCH_CLOCK_JOBS'] ?? 5_000));
+if (parts.has('log')) await requestLogBench(record, Number(process.env['BENCH_LOG_CALLS'] ?? 10_000));

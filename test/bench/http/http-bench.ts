@@ -1,0 +1,154 @@
+// The HTTP legs, measured honestly: the server runs in its own process (serve-process.ts, a real
+// workspace file behind the loopback server), the load generator (autocannon, 10 connections) runs in
+// this process, and each leg is followed by the same load on a bare node:http server (bare-server.mjs,
+// also its own process) answering a body of the same size, so every figure is printed as a ratio of
+// what this machine can do right now. Each leg runs for a fixed time.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+
+/** What serve-process.ts prints once it is ready. */
+export interface ServeInfo {
+  origin: string;
+  consoleToken: string;
+  auth: string;
+  openMs: number;
+  quoteId: string;
+  quoteBody: unknown;
+  sourceAccountId: string;
+  agent: { token: string } | { error: string };
+  card: { id: string } | { error: string };
+  pid: number;
+}
+
+/** A spawned helper process and the first line it printed. */
+export interface Spawned {
+  child: ChildProcess;
+  line: string;
+  /** Ends the process (stdin closed, then SIGTERM) and waits for it. */
+  stop(): Promise<void>;
+}
+
+const HERE = import.meta.dirname;
+
+/** Spawns a helper and waits for its first stdout line. */
+export async function spawnHelper(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Spawned> {
+  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'], env });
+  const line = await new Promise<string>((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout! });
+    rl.once('line', (l) => resolve(l));
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code} before it was ready`)));
+  });
+  return {
+    child,
+    line,
+    stop: () => new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.stdin!.end();
+      setTimeout(() => child.kill('SIGTERM'), 5_000).unref();
+    }),
+  };
+}
+
+/** Starts serve-process.ts over `dataDir`; `cpuProfDir` writes a V8 CPU profile there on exit. */
+export async function startServe(dataDir: string, cpuProfDir?: string): Promise<{ info: ServeInfo; proc: Spawned }> {
+  const prof = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [];
+  const proc = await spawnHelper(['--import', 'tsx', ...prof, join(HERE, 'serve-process.ts'), dataDir]);
+  return { info: JSON.parse(proc.line) as ServeInfo, proc };
+}
+
+/** Starts the bare node:http yardstick. */
+export async function startBare(): Promise<{ origin: string; proc: Spawned }> {
+  const proc = await spawnHelper([join(HERE, 'bare-server.mjs')]);
+  return { origin: proc.line.trim(), proc };
+}
+
+/** Resident memory of a process in MiB (Linux /proc). */
+export function rssMiB(pid: number): number {
+  const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+/** One leg: a request (or a sequence counted as one unit) against the API. */
+export interface Leg {
+  name: string;
+  /** Requests of one unit of work, autocannon-style; paths below the API base. */
+  requests: autocannon.Request[];
+  /** A call of the same shape whose answer's size the bare server copies. */
+  sample: { method: string; path: string; body?: string; headers?: Record<string, string> };
+}
+
+/** One measured run. */
+export interface LegResult { rps: number; p50: number; p99: number; non2xx: number; errors: number; total: number }
+
+async function cannon(url: string, requests: autocannon.Request[], headers: Record<string, string>, seconds: number): Promise<LegResult> {
+  const r = await autocannon({ url, connections: 10, duration: seconds, headers, requests });
+  return { rps: r.requests.total / (r.duration || seconds), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, total: r.requests.total };
+}
+
+/**
+ * Runs every leg for `seconds` against serve, then the same connections for the same time against the
+ * bare server answering a body of the size serve answered, and prints both with the ratio.
+ */
+export async function runLegs(record: (name: string, value: string) => void, info: ServeInfo, bareOrigin: string, legs: Leg[], seconds: number): Promise<Map<string, { serve: LegResult; bare: LegResult }>> {
+  const out = new Map<string, { serve: LegResult; bare: LegResult }>();
+  const headers = { authorization: info.auth, 'content-type': 'application/json', accept: 'application/json' };
+  for (const leg of legs) {
+    const s = leg.sample;
+    const probe = await fetch(`${info.origin}${s.path}`, { method: s.method, headers: { ...headers, ...s.headers }, body: s.body });
+    const size = (await probe.arrayBuffer()).byteLength;
+    if (probe.status >= 300) {
+      record(leg.name, `skipped: ${s.method} ${s.path} answered ${probe.status}`);
+      continue;
+    }
+    const unit = leg.requests.length;
+    // One unmeasured second first, so the figure is of a warm process (JIT, statement cache), as a server's is.
+    await cannon(info.origin, leg.requests, headers, 1);
+    const serve = await cannon(info.origin, leg.requests, headers, seconds);
+    const bare = await cannon(`${bareOrigin}/${size}`, [{ method: leg.requests[0]!.method ?? 'GET', path: `/${size}`, body: leg.requests[0]!.body as string | undefined }], headers, seconds);
+    out.set(leg.name, { serve, bare });
+    const units = serve.rps / unit;
+    const refused = serve.non2xx + serve.errors > 0 ? `, ${serve.non2xx} non-2xx and ${serve.errors} errors (NOT a clean run)` : '';
+    record(leg.name, `${units.toFixed(0)}${unit > 1 ? ' units' : ''} req/s (p50 ${serve.p50} ms, p99 ${serve.p99} ms)  vs bare ${bare.rps.toFixed(0)} req/s (p50 ${bare.p50} ms, p99 ${bare.p99} ms) = ${((100 * units) / bare.rps).toFixed(1)} % of bare; body ${size} B${refused}`);
+  }
+  return out;
+}
+
+/** The legs of issue 14 over a prepared serve process; `deepCursor` is a cursor far down the filtered list. */
+export function standardLegs(info: ServeInfo, base: string, deepCursor: string | undefined): Leg[] {
+  const enc = encodeURIComponent;
+  const quoteBody = JSON.stringify(info.quoteBody);
+  let key = 0;
+  const legs: Leg[] = [
+    { name: 'GET /quotes/{id}', requests: [{ method: 'GET', path: `${base}/quotes/${enc(info.quoteId)}` }], sample: { method: 'GET', path: `${base}/quotes/${enc(info.quoteId)}` } },
+    { name: 'GET /transactions?limit=20 (first page)', requests: [{ method: 'GET', path: `${base}/transactions?limit=20` }], sample: { method: 'GET', path: `${base}/transactions?limit=20` } },
+  ];
+  const deep = `${base}/transactions?limit=20&status=COMPLETED&type=OUTGOING${deepCursor ? `&cursor=${deepCursor}` : ''}`;
+  legs.push({ name: `GET /transactions status+type filter, ${deepCursor ? 'deep cursor page' : 'first page (no deep page: too few rows)'}`, requests: [{ method: 'GET', path: deep }], sample: { method: 'GET', path: deep } });
+  legs.push({ name: 'POST /quotes', requests: [{ method: 'POST', path: `${base}/quotes`, body: quoteBody }], sample: { method: 'POST', path: `${base}/quotes`, body: quoteBody } });
+  legs.push({
+    name: 'POST /quotes + POST /quotes/{id}/execute (per pair)',
+    requests: [
+      { method: 'POST', path: `${base}/quotes`, body: quoteBody, onResponse: (_status, body, context) => { context['quoteId'] = (JSON.parse(body) as { id: string }).id; } },
+      { method: 'POST', setupRequest: (req, context) => ({ ...req, path: `${base}/quotes/${enc(String(context['quoteId']))}/execute`, body: '{}' }) },
+    ],
+    sample: { method: 'POST', path: `${base}/quotes`, body: quoteBody },
+  });
+  const fund = `${base}/sandbox/internal-accounts/${enc(info.sourceAccountId)}/fund`;
+  legs.push({
+    name: 'POST /sandbox/.../fund with Idempotency-Key',
+    requests: [{ method: 'POST', path: fund, body: '{"amount":100}', setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': `bench-${process.pid}-${Date.now()}-${key++}` } }) }],
+    sample: { method: 'POST', path: fund, body: '{"amount":100}', headers: { 'idempotency-key': `bench-sample-${Date.now()}` } },
+  });
+  if ('token' in info.agent) {
+    const bearer = { authorization: `Bearer ${info.agent.token}` };
+    legs.push({ name: 'GET /agents/me (agent bearer token)', requests: [{ method: 'GET', path: `${base}/agents/me`, headers: bearer }], sample: { method: 'GET', path: `${base}/agents/me`, headers: bearer } });
+  }
+  if ('id' in info.card) {
+    legs.push({ name: 'GET /cards/{id}', requests: [{ method: 'GET', path: `${base}/cards/${enc(info.card.id)}` }], sample: { method: 'GET', path: `${base}/cards/${enc(info.card.id)}` } });
+  }
+  return legs;
+}

@@ -1,0 +1,49 @@
+// The HTTP figures alone: `npx tsx test/bench/http/run-http.ts [--data-dir DIR] [--seconds N] [--cpu-prof DIR]`.
+// With --cpu-prof the serve process writes a V8 CPU profile into DIR when it stops (open it in Chrome's
+// DevTools, or summarise it with test/bench/http/profile-top.mjs).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import Database from 'better-sqlite3';
+import { API_BASE } from '../../../core/api/types';
+import { encodeCursor } from '../../../core/kernel/pagination';
+import { rssMiB, runLegs, standardLegs, startBare, startServe } from './http-bench';
+
+/** A cursor half way down the filtered list the deep leg reads (what a client holds after paging that far). */
+export function deepCursorOf(dbPath: string): string | undefined {
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  try {
+    const where = "status = 'COMPLETED' AND type = 'OUTGOING'";
+    const n = (db.prepare(`SELECT count(*) AS n FROM transactions WHERE ${where}`).get() as { n: number }).n;
+    if (n < 200) return undefined;
+    const row = db.prepare(`SELECT created_at AS k, id FROM transactions WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET ?`).get(Math.floor(n / 2)) as { k: number; id: string };
+    return encodeCursor(row);
+  } finally {
+    db.close();
+  }
+}
+
+/** Runs the HTTP legs over `dataDir` (a new workspace when absent) and records serve's memory. */
+export async function httpFigures(record: (name: string, value: string) => void, o: { dataDir?: string | undefined; seconds: number; cpuProfDir?: string | undefined }): Promise<void> {
+  const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'bench-http-'));
+  const { info, proc } = await startServe(dataDir, o.cpuProfDir);
+  const bare = await startBare();
+  try {
+    record('serve: workspace open (createCore, in the serve process)', `${info.openMs.toFixed(0)} ms`);
+    if ('error' in info.agent) record('agent legs', `skipped: ${info.agent.error.slice(0, 120)}`);
+    if ('error' in info.card) record('card legs', `skipped: ${info.card.error.slice(0, 120)}`);
+    record('serve resident memory before the load', `${rssMiB(info.pid).toFixed(0)} MiB`);
+    await runLegs(record, info, bare.origin, standardLegs(info, API_BASE, deepCursorOf(join(dataDir, 'workspace.sqlite'))), o.seconds);
+    record('serve resident memory after the load', `${rssMiB(info.pid).toFixed(0)} MiB`);
+  } finally {
+    await proc.stop();
+    await bare.proc.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, seconds: { type: 'string', default: '8' }, 'cpu-prof': { type: 'string' } } });
+  await httpFigures((name, value) => console.log(`${name.padEnd(62)} ${value}`), { dataDir: values['data-dir'], seconds: Number(values.seconds), cpuProfDir: values['cpu-prof'] });
+}

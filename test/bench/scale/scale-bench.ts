@@ -1,0 +1,74 @@
+// The figures at scale: serve (its own process) opens the seeded workspace of N transactions; this
+// process times how long the open took, serve's resident memory, filtered first and deep pages (each
+// with its totalCount, as the API always answers one), and the console's search by id, reference and
+// email over the bridge, one call at a time (latency, p50/p95); then the HTTP legs run under
+// autocannon against it, next to the bare server, as in the small workspace.
+import { join } from 'node:path';
+import { API_BASE } from '../../../core/api/types';
+import { encodeCursor } from '../../../core/kernel/pagination';
+import { rssMiB, runLegs, standardLegs, startBare, startServe, type ServeInfo } from '../http/http-bench';
+import { deepCursorOf } from '../http/run-http';
+import type { SeededFacts } from './seed-transactions';
+
+const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? NaN;
+
+/** Times `n` sequential calls after two warm-up calls; returns p50, p95 and the last answer. */
+async function latency(n: number, call: () => Promise<Response>): Promise<{ p50: number; p95: number; body: unknown }> {
+  let body: unknown;
+  for (let i = 0; i < 2; i++) body = await (await call()).json();
+  const xs: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    const r = await call();
+    body = await r.json();
+    xs.push(performance.now() - t0);
+    if (r.status !== 200) throw new Error(`answered ${r.status}: ${JSON.stringify(body).slice(0, 200)}`);
+  }
+  return { p50: percentile(xs, 50), p95: percentile(xs, 95), body };
+}
+
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+/** Runs the scale figures over a seeded workspace. */
+export async function scaleBench(record: (name: string, value: string) => void, facts: SeededFacts, seconds: number, cpuProfDir?: string): Promise<void> {
+  const size = facts.count.toLocaleString('en-US');
+  const { info, proc } = await startServe(facts.dataDir, cpuProfDir);
+  const bare = await startBare();
+  try {
+    record(`[${size}] serve: workspace open (createCore over the file)`, `${info.openMs.toFixed(0)} ms (target <= 300 ms)`);
+    record(`[${size}] serve resident memory with the workspace open`, `${rssMiB(info.pid).toFixed(0)} MiB (target <= 200 MB)`);
+    const get = (path: string) => () => fetch(`${info.origin}${API_BASE}${path}`, { headers: { authorization: info.auth } });
+    const deep = deepCursorOf(join(facts.dataDir, 'workspace.sqlite'));
+    const from = new Date(Date.parse('2025-01-01T00:00:00Z') + Math.floor(facts.count / 3) * 30_000).toISOString();
+    const to = new Date(Date.parse(from) + 86_400_000).toISOString();
+    const pages: [string, string][] = [
+      ['first page, no filter', '/transactions?limit=20'],
+      ['status=FAILED, first page', '/transactions?limit=20&status=FAILED'],
+      ['status=COMPLETED&type=OUTGOING, deep cursor page (half way)', `/transactions?limit=20&status=COMPLETED&type=OUTGOING${deep ? `&cursor=${deep}` : ''}`],
+      ['customerId, first page', `/transactions?limit=20&customerId=${encodeURIComponent(facts.sampleCustomerId)}`],
+      ['reference=..., exact', `/transactions?limit=20&reference=${facts.sampleReference}`],
+      ['one day, oldest first', `/transactions?limit=50&sortOrder=asc&startDate=${from}&endDate=${to}`],
+      ['one day, deep: cursor after its first page', `/transactions?limit=50&sortOrder=asc&startDate=${from}&endDate=${to}&cursor=${encodeCursor({ k: Date.parse(from) + 3_600_000, id: '' })}`],
+    ];
+    for (const [label, path] of pages) {
+      const r = await latency(40, get(path));
+      const total = (r.body as { totalCount?: number }).totalCount ?? NaN;
+      record(`[${size}] GET /transactions ${label}`, `p50 ${ms(r.p50)}, p95 ${ms(r.p95)} with totalCount ${total.toLocaleString('en-US')} (target p95 <= 50 ms with totalCount)`);
+    }
+    const bridge = (name: string, input: unknown) => () => fetch(`${info.origin}/__bridge/invoke`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'X-Console-Token': info.consoleToken }, body: JSON.stringify({ name, input }),
+    });
+    for (const [label, q] of [['id', facts.sampleId], ['reference', facts.sampleReference], ['email', facts.sampleEmail]] as const) {
+      const r = await latency(40, bridge('search/query', { q }));
+      const hits = ((r.body as { value?: unknown[] }).value ?? []).length;
+      record(`[${size}] console search by ${label} (bridge)`, `p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, ${hits} hit(s)`);
+    }
+    const explore = await latency(40, bridge('transactions/search', { status: ['FAILED'], limit: 50 }));
+    record(`[${size}] console transactions table, first 50 FAILED (bridge)`, `p50 ${ms(explore.p50)}, p95 ${ms(explore.p95)}`);
+    await runLegs((name, value) => record(`[${size}] ${name}`, value), info as ServeInfo, bare.origin, standardLegs(info, API_BASE, deep), seconds);
+    record(`[${size}] serve resident memory after the load`, `${rssMiB(info.pid).toFixed(0)} MiB (target <= 200 MB)`);
+  } finally {
+    await proc.stop();
+    await bare.proc.stop();
+  }
+}
