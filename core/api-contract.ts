@@ -10,7 +10,19 @@ import { walletContract } from './wallet/routes';
 import { quoteContract } from './quotes/routes';
 import { transactionContract } from './transactions/routes';
 import { transferContract } from './transfers/routes';
+import { invitationContract } from './invitations/routes';
+import { documentContract } from './documents/routes';
+import { bulkContract } from './bulk/routes';
+import { discoveryContract } from './discoveries/routes';
+import { stablecoinContract } from './stablecoins/routes';
+import { delegatedKeyContract } from './wallet/delegated-key-routes';
 import { sandboxContract } from './sandbox/routes';
+import { webhookContract } from './webhooks/routes';
+import { verificationContract } from './verifications/routes';
+import { cardContract } from './cards/routes';
+import { agentContract } from './agents/routes';
+import { agentMeContract } from './agents/me-routes';
+import { workspaceContract } from './workspaces/routes';
 
 /**
  * Every route of the API in one map, keyed by operation id. The served OpenAPI document, the test
@@ -28,7 +40,19 @@ export const apiContract = mergeContracts(
   quoteContract,
   transactionContract,
   transferContract,
+  invitationContract,
+  documentContract,
+  bulkContract,
+  discoveryContract,
+  stablecoinContract,
+  delegatedKeyContract,
   sandboxContract,
+  webhookContract,
+  verificationContract,
+  cardContract,
+  agentMeContract,
+  agentContract,
+  workspaceContract,
 );
 
 /** The type of the whole contract (the renderer's client derives its paths, bodies and answers from it). */

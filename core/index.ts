@@ -18,11 +18,25 @@ import { accountRoutes } from './accounts/routes';
 import { customerRoutes } from './customers/routes';
 import { rateRoutes } from './rates/routes';
 import { sandboxRoutes } from './sandbox/routes';
+import { workspaceRoutes } from './workspaces/routes';
+import { WorkspaceService } from './workspaces/service';
+import type { WorkspaceDirectory } from './workspaces/ports';
 import { quoteRoutes } from './quotes/routes';
 import { receiverRoutes } from './receivers/routes';
 import { transactionRoutes } from './transactions/routes';
+import { invitationRoutes } from './invitations/routes';
+import { documentRoutes } from './documents/routes';
+import { bulkRoutes } from './bulk/routes';
+import { discoveryRoutes } from './discoveries/routes';
+import { stablecoinRoutes } from './stablecoins/routes';
+import { delegatedKeyRoutes } from './wallet/delegated-key-routes';
 import { transferRoutes } from './transfers/routes';
 import { walletRoutes } from './wallet/routes';
+import { cardRoutes } from './cards/routes';
+import { agentRoutes } from './agents/routes';
+import { webhookRoutes } from './webhooks/routes';
+import { verificationRoutes } from './verifications/routes';
+import { agentMeRoutes } from './agents/me-routes';
 import { buildConsoleHandlers, type ConsoleHandlers } from './console/handlers';
 import { dispatch, type BridgeResult } from './api/console-handler';
 import { apiRequestPath, type ApiRequest, type ApiResponse } from './console/bridge';
@@ -39,6 +53,8 @@ export interface CoreOptions {
   seed?: SeedOptions | false;
   host?: HostInfo;
   requestLogRetention?: RequestLogRetention;
+  /** The host's workspace folders and switching between them (the console's Workspaces screen). */
+  workspaces?: WorkspaceDirectory;
 }
 
 /** A running service core over one workspace. */
@@ -56,6 +72,8 @@ export interface Core {
   /** Area services, for hosts and tests that need them directly. */
   services: Services;
   workspace: { dbPath: string; created: boolean; initialCredentials: SeedCredentials | undefined };
+  /** Snapshots, restore, reset and export of this workspace. */
+  files: WorkspaceService;
   /** Tells the core where it is served (shown on the Overview). */
   setHost(host: HostInfo): void;
   close(): void;
@@ -82,16 +100,24 @@ export function createCore(options: CoreOptions): Core {
   const dbPath = options.dbPath ?? join(options.dataDir ?? '.', 'workspace.sqlite');
   const isNewFile = dbPath === ':memory:' || !existsSync(dbPath);
   const kernel = createKernel({ dbPath, clock: options.clock, requestLogRetention: options.requestLogRetention });
+  let started: Services | undefined;
   try {
     const services = createServices(kernel);
+    started = services;
     const hasPlatform = services.platform.exists();
     let initialCredentials: SeedCredentials | undefined;
-    if (!hasPlatform && options.seed !== false) initialCredentials = seedWorkspace(services, options.seed ?? {});
-    const runtime: WorkspaceRuntime = { dbPath, host: options.host ?? { kind: 'test' }, initialCredentials };
+    const files = new WorkspaceService(kernel, dbPath, (path) => createCore({ dbPath: path }).close());
+    if (!hasPlatform && options.seed !== false) {
+      initialCredentials = seedWorkspace(services, options.seed ?? {});
+      files.keepSeedState(); // what `reset` returns to
+    }
+    const runtime: WorkspaceRuntime = { dbPath, host: options.host ?? { kind: 'test' }, initialCredentials, files, directory: options.workspaces };
 
     let examples: Promise<Examples> | undefined;
     const documentSource = async () => ({ origin: runtime.host.origin, examples: await (examples ??= seededExamples()) });
-    const app = createApiApp(kernel, services.tokens, [
+    // Basic goes to API tokens, Bearer to agents' access tokens; each route admits only its own kind.
+    const authenticator = { authenticate: (h: string | undefined) => (h && /^Bearer\s/i.test(h.trim()) ? services.agents.authenticate(h) : services.tokens.authenticate(h)) };
+    const app = createApiApp(kernel, authenticator, [
       platformRoutes(services.platform),
       tokenRoutes(services.tokens),
       accountRoutes(services.internal, services.external),
@@ -99,25 +125,46 @@ export function createCore(options: CoreOptions): Core {
       rateRoutes(services.rates),
       quoteRoutes(services.quotes),
       receiverRoutes(services.receivers),
-      transactionRoutes(services.transactions),
+      // Agents' payments and incoming payments both wait for the platform on the same two routes.
+      transactionRoutes(services.transactions, {
+        approve: (id) => services.agentActions.approveTransaction(id, services.webhooks.approvals),
+        reject: (id, reason) => services.agentActions.rejectTransaction(id, reason, services.webhooks.approvals),
+      }, services.runner),
       transferRoutes(services.transfers),
+      invitationRoutes(services.invitations),
+      documentRoutes(services.documents),
+      bulkRoutes(services.bulkImports),
+      discoveryRoutes(),
+      stablecoinRoutes(services.stablecoins),
+      delegatedKeyRoutes(services.delegatedKeys),
+      // /agents/me before /agents/{agentId}: the router tries routes in the order they are added.
+      agentMeRoutes(services.agentOperations),
+      agentRoutes(services.agents, services.agentActions),
       walletRoutes({ credentials: services.credentials, verification: services.verification, sessions: services.walletSessions, actions: services.walletActions }),
       sandboxRoutes(services.clock, services.internal, services.quotes, services.transactions, services.incoming),
+      webhookRoutes(services.webhooks.deliveries),
+      verificationRoutes(services.verifications),
+      cardRoutes(services.cards, services.cardSimulator),
+      workspaceRoutes(kernel, files),
     ], documentSource);
     const api = createApiHandler(kernel, app);
     const handlers: ConsoleHandlers = buildConsoleHandlers(services, runtime);
     kernel.scheduler.runDue();
 
-    return {
+    const core: Core = {
       api,
       services,
+      files,
       handlerNames: Object.keys(handlers),
       workspace: { dbPath, created: isNewFile || !hasPlatform, initialCredentials },
       invoke: (name, input) => dispatch(handlers, name, input),
       async callApi(req) {
         const headers = new Headers(req.headers);
         let body: string | undefined;
-        if (req.body !== undefined) {
+        // A string with its own content type (a CSV upload) goes as it is; anything else is JSON.
+        if (typeof req.body === 'string' && headers.has('content-type')) {
+          body = req.body;
+        } else if (req.body !== undefined) {
           body = JSON.stringify(req.body);
           headers.set('content-type', 'application/json');
         }
@@ -137,9 +184,17 @@ export function createCore(options: CoreOptions): Core {
         runtime.host = host;
         if (host.origin) services.hostOrigins.splice(0, services.hostOrigins.length, host.origin, host.origin.replace('127.0.0.1', 'localhost'));
       },
-      close: () => kernel.close(),
+      close: () => {
+        services.webhooks.deliveries.close();
+        kernel.close();
+      },
     };
+    // Scenarios run through the same console path as the screens' own calls.
+    runtime.callApi = (req) => core.callApi(req as ApiRequest);
+    return core;
   } catch (err) {
+    // The webhook sender starts with the services; stop it before the database it reads is closed.
+    started?.webhooks.deliveries.close();
     kernel.close();
     throw err;
   }

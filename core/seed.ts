@@ -1,6 +1,7 @@
 import type { Services } from './services';
 import { defaultConfig } from './platform/service';
 import { PERMISSIONS } from './api/types';
+import { seedAgent } from './agents/seed';
 
 /** Credentials of the token a new workspace is seeded with (the secret exists in memory only). */
 export interface SeedCredentials {
@@ -13,6 +14,11 @@ export interface SeedOptions {
   platformName?: string;
   /** Fixed credentials for the seeded token (from SVC_CLIENT_ID / SVC_CLIENT_SECRET). */
   credentials?: { clientId: string; clientSecret: string } | undefined;
+  /**
+   * Seed a few card transactions on Alice's card (default true). The API and core suites turn it off so
+   * the balances and counts they assert are those of the reference customers, untouched by demo spending.
+   */
+  cardActivity?: boolean;
 }
 
 const BENEFICIARY = (fullName: string) => ({ beneficiaryType: 'INDIVIDUAL' as const, fullName });
@@ -46,7 +52,7 @@ export function seedWorkspace(s: Services, options: SeedOptions = {}): SeedCrede
 
   const usd = (customerId: string, accountNumber: string, name: string) =>
     s.external.create({ customerId, currency: 'USD', accountInfo: { accountType: 'USD_ACCOUNT', accountNumber, routingNumber: '021000021', bankName: 'Sandbox Bank N.A.', beneficiary: BENEFICIARY(name) } }, 'CUSTOMER');
-  usd(alice.id, '100000001000', 'Alice Johnson');
+  const alicePayee = usd(alice.id, '100000001000', 'Alice Johnson');
   usd(alice.id, '100000001002', 'Alice Johnson');
   usd(alice.id, '100000001005', 'Alice Johnson');
   const clabe = (suffix: string) => `0021800000000${suffix.padStart(5, '0')}`;
@@ -55,5 +61,30 @@ export function seedWorkspace(s: Services, options: SeedOptions = {}): SeedCrede
   s.external.create({ customerId: sophie.id, currency: 'EUR', accountInfo: { accountType: 'EUR_ACCOUNT', iban: 'FR7630006000011234567890000', beneficiary: { ...BENEFICIARY('Sophie Martin'), countryOfResidence: 'FR' } } }, 'CUSTOMER');
   s.external.create({ customerId: sophie.id, currency: 'EUR', accountInfo: { accountType: 'EUR_ACCOUNT', iban: 'FR7630006000011234567890004', beneficiary: { ...BENEFICIARY('Sophie Martin'), countryOfResidence: 'FR' } } }, 'CUSTOMER');
 
+  const aliceUsd = accountsOf(alice.id).find((a) => a.balance.currency.code === 'USD');
+  if (aliceUsd) seedAgent(s.agents, s.agentActions, alice.id, aliceUsd.id, alicePayee.id);
+
+  // A virtual card for Alice on her USD account, so the Cards screen has a card on first launch.
+  const aliceCardAccount = accountsOf(alice.id).find((a) => a.balance.currency.code === 'USD');
+  if (aliceCardAccount) {
+    const card = s.cards.create({ cardholderId: alice.id, form: 'VIRTUAL', fundingSources: [aliceCardAccount.id], platformCardId: 'card-alice-4242' }, { sandboxSuffixes: false });
+    if (options.cardActivity !== false) seedCardTransactions(s, card.id);
+  }
+
   return { clientId: token.clientId, clientSecret: token.clientSecret };
+}
+
+/**
+ * A few card transactions in the states support staff meet (settled, partly settled, refunded), so the
+ * Cards screen and the transactions explorer show cards on first launch.
+ */
+function seedCardTransactions(s: Services, cardId: string): void {
+  const usd = { code: 'USD' };
+  const coffee = s.cardSimulator.authorize(cardId, { amount: 1_250, currency: usd, merchant: { descriptor: 'BLUE BOTTLE COFFEE SF 000', mcc: '5814', country: 'US' } });
+  s.cardSimulator.clear(cardId, { cardTransactionId: coffee.id, amount: 1_250 });
+  const hotel = s.cardSimulator.authorize(cardId, { amount: 32_000, currency: usd, merchant: { descriptor: 'HARBOR HOTEL BOSTON 000', mcc: '7011', country: 'US' } });
+  s.cardSimulator.clear(cardId, { cardTransactionId: hotel.id, amount: 18_000 });
+  const shoes = s.cardSimulator.authorize(cardId, { amount: 8_999, currency: usd, merchant: { descriptor: 'RUNNERS SHOP ONLINE 000', mcc: '5661', country: 'US' } });
+  s.cardSimulator.clear(cardId, { cardTransactionId: shoes.id, amount: 8_999 });
+  s.cardSimulator.refund(cardId, { cardTransactionId: shoes.id, amount: 8_999 });
 }

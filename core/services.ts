@@ -22,6 +22,19 @@ import { CredentialService } from './wallet/credentials';
 import { VerificationService } from './wallet/verify';
 import { WalletActions } from './wallet/actions';
 import type { RelyingParty } from './wallet/passkey';
+import { CardService } from './cards/service';
+import { CardTransactionService } from './cards/transactions';
+import { CardSimulator } from './cards/simulator';
+import { createWebhookAreas, type WebhookAreas } from './webhooks/wiring';
+import { createVerificationAreas, type VerificationAreas } from './verifications/wiring';
+import { AgentService } from './agents/service';
+import { AgentActions } from './agents/actions';
+import { AgentOperations } from './agents/operations';
+import { InvitationService } from './invitations/service';
+import { DocumentService } from './documents/service';
+import { BulkCustomerImports } from './bulk/service';
+import { StablecoinService } from './stablecoins/service';
+import { DelegatedKeys } from './wallet/delegated-keys';
 
 /** Every area service of one workspace, wired over its kernel. */
 export interface Services {
@@ -39,12 +52,27 @@ export interface Services {
   receivers: ReceiverService;
   quotes: QuoteService;
   transfers: TransferService;
+  invitations: InvitationService;
+  documents: DocumentService;
+  bulkImports: BulkCustomerImports;
+  stablecoins: StablecoinService;
+  delegatedKeys: DelegatedKeys;
   incoming: IncomingPaymentSimulator;
   signedRetry: SignedRetry;
   walletSessions: SessionService;
   credentials: CredentialService;
   verification: VerificationService;
   walletActions: WalletActions;
+  cards: CardService;
+  cardTransactions: CardTransactionService;
+  cardSimulator: CardSimulator;
+  /** Webhook deliveries and incoming-payment approvals. */
+  webhooks: WebhookAreas;
+  /** KYB verifications, beneficial owners, KYC links, contact verification. */
+  verifications: VerificationAreas;
+  agents: AgentService;
+  agentActions: AgentActions;
+  agentOperations: AgentOperations;
   /** Origins the host serves the console from; passkeys made there are accepted besides the configured ones. */
   hostOrigins: string[];
 }
@@ -77,15 +105,54 @@ export function createServices(ctx: Ctx): Services {
   const walletSessions = new SessionService(ctx, internal);
   const credentials = new CredentialService(ctx, walletSessions, signedRetry, otp, customers, relyingParty);
   const quotes = new QuoteService(ctx, { platform, customers, internal, external, receivers, transactions, runner, signedRetry });
+  const transfers = new TransferService(ctx, internal, external, customers, transactions, runner);
+  const cards = new CardService(ctx, customers, internal);
+  const cardTransactions = new CardTransactionService(ctx, ledger);
+  transactions.addSource(cardTransactions); // card transactions are the CARD kind of the transaction lists
+  const rates = new RateService(ctx, platform);
+  const convert = (amount: number, from: string, to: string) => rates.convert(amount, from, to);
+  const agents = new AgentService(ctx, { assertCustomer: (id) => customers.assertLive(id), ownerOfAccount: (id) => accountOwner(internal, external, id), convert });
+  const agentActions = new AgentActions(ctx, { agents, quotes, transfers, transactions, internal, customers, convert });
+  const agentOperations = new AgentOperations(ctx, { agents, actions: agentActions, quotes, transactions, internal, external });
+  const incoming = new IncomingPaymentSimulator(ctx, customers, internal, transactions, runner);
+  const verifications = createVerificationAreas(ctx, customers, external);
+  const webhooks = createWebhookAreas(ctx, { platform, customers, internal, external, transactions, incoming, verifications: verifications.kyb });
   return {
+    webhooks, verifications,
     signedRetry, walletSessions, credentials, hostOrigins,
     verification: new VerificationService(ctx, walletSessions, signedRetry, otp, relyingParty),
     walletActions: new WalletActions(ctx, walletSessions, credentials, signedRetry, internal, customers, organizationId),
     ctx, platform, ledger, internal, external, customers, transactions, runner, receivers, quotes,
-    transfers: new TransferService(ctx, internal, external, customers, transactions, runner),
-    incoming: new IncomingPaymentSimulator(ctx, customers, internal, transactions, runner),
+    transfers, agents, agentActions, agentOperations,
+    invitations: new InvitationService(ctx, customers),
+    bulkImports: new BulkCustomerImports(ctx, customers),
+    stablecoins: new StablecoinService(ctx),
+    delegatedKeys: new DelegatedKeys(ctx, walletSessions, signedRetry),
+    // A document belongs to a live customer or to a beneficial owner (the verifications area holds those).
+    documents: new DocumentService(ctx, { exists: (id) => succeeds(() => customers.assertLive(id)) || succeeds(() => verifications.owners.get(id)) }),
+    cards, cardTransactions, cardSimulator: new CardSimulator(ctx, cards, cardTransactions, customers, internal),
+    incoming,
     tokens: new TokenService(ctx),
-    rates: new RateService(ctx, platform),
+    rates,
     clock: new ClockService(ctx),
   };
+}
+
+/** The customer owning an internal or external account (null: the platform's; undefined: no such account). */
+function accountOwner(internal: InternalAccountService, external: ExternalAccountService, id: string): string | null | undefined {
+  try {
+    return id.startsWith('ExternalAccount:') ? external.get(id).customerId ?? null : internal.get(id).customerId ?? null;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `fn` runs without throwing (a lookup that answers 404 when the thing is missing). */
+function succeeds(fn: () => unknown): boolean {
+  try {
+    fn();
+    return true;
+  } catch {
+    return false;
+  }
 }

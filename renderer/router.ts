@@ -9,10 +9,19 @@ const EventsView = () => import('./views/EventsView.vue');
 const TransactionsView = () => import('./views/TransactionsView.vue');
 const TransactionDetail = () => import('./components/transactions/TransactionDetail.vue');
 const QuotesView = () => import('./views/QuotesView.vue');
+const TransfersView = () => import('./views/TransfersView.vue');
+const InvitationsView = () => import('./views/InvitationsView.vue');
+const StablecoinsView = () => import('./views/StablecoinsView.vue');
 const ApiView = () => import('./views/ApiView.vue');
 const ApiReferenceView = () => import('./views/ApiReferenceView.vue');
 const OperationDetail = () => import('./components/api-reference/OperationDetail.vue');
 const WalletAuthView = () => import('./views/WalletAuthView.vue');
+const WorkspacesView = () => import('./views/WorkspacesView.vue');
+const WebhooksView = () => import('./views/WebhooksView.vue');
+const WebhookDelivery = () => import('./components/webhooks/WebhookDelivery.vue');
+const CardsView = () => import('./views/CardsView.vue');
+const AgentsView = () => import('./views/AgentsView.vue');
+const ScenariosView = () => import('./views/ScenariosView.vue');
 const NotBuiltView = () => import('./views/NotBuiltView.vue');
 
 /** A screen that is planned but not built yet: its title and what it will hold. */
@@ -24,14 +33,7 @@ interface PlannedScreen {
 }
 
 /** Screens the navigation already lists, with what they will show. */
-export const PLANNED_SCREENS: PlannedScreen[] = [
-  { name: 'transfers', path: '/transfers', title: 'Transfers', description: "Transfers between a customer's internal accounts and out to external accounts, with the ledger entries each one wrote." },
-  { name: 'agents', path: '/agents', title: 'Agents', description: 'Agents with their spending policies, daily and monthly usage, access tokens and history.' },
-  { name: 'cards', path: '/cards', title: 'Cards', description: 'Issued cards, their card transactions, and the reconciliation of each against the ledger drawn on a timeline.' },
-  { name: 'scenarios', path: '/scenarios', title: 'Scenarios', description: 'A catalogue of sandbox scenarios (returned payment, delayed settlement, failed payout) to run and watch step by step, advancing the clock instead of waiting.' },
-  { name: 'webhooks', path: '/webhooks', title: 'Webhooks', description: 'The webhook endpoint and every delivery with its attempts, responses and retries, and a way to resend one.' },
-  { name: 'workspaces', path: '/workspaces', title: 'Workspaces', description: 'Switch, snapshot, export, import and reset workspaces; each workspace is one SQLite file.' },
-];
+export const PLANNED_SCREENS: PlannedScreen[] = [];
 
 /** Every route of the console; details open as child routes rendered in a drawer. */
 export const routes: RouteRecordRaw[] = [
@@ -50,8 +52,19 @@ export const routes: RouteRecordRaw[] = [
     children: [{ path: ':id', name: 'transaction', component: TransactionDetail, meta: { title: 'Transaction' } }],
   },
   { path: '/quotes', name: 'quotes', component: QuotesView, meta: { title: 'Quotes' } },
+  { path: '/transfers', name: 'transfers', component: TransfersView, meta: { title: 'Transfers' } },
+  { path: '/invitations', name: 'invitations', component: InvitationsView, meta: { title: 'Invitations' } },
+  { path: '/stablecoins', name: 'stablecoins', component: StablecoinsView, meta: { title: 'Stablecoins' } },
   { path: '/wallet-auth', name: 'wallet-auth', component: WalletAuthView, meta: { title: 'Wallet auth' } },
+  { path: '/agents', name: 'agents', component: AgentsView, meta: { title: 'Agents' } },
+  { path: '/scenarios', name: 'scenarios', component: ScenariosView, meta: { title: 'Scenarios' } },
+  { path: '/cards', name: 'cards', component: CardsView, meta: { title: 'Cards' } },
   { path: '/events', name: 'events', component: EventsView, meta: { title: 'Events' } },
+  {
+    path: '/webhooks', name: 'webhooks', component: WebhooksView, meta: { title: 'Webhooks' },
+    children: [{ path: ':id', name: 'webhook', component: WebhookDelivery, meta: { title: 'Webhook delivery' } }],
+  },
+  { path: '/workspaces', name: 'workspaces', component: WorkspacesView, meta: { title: 'Workspaces' } },
   {
     path: '/api', name: 'api', component: ApiView, meta: { title: 'API and credentials' },
     children: [{

@@ -12,7 +12,8 @@ export type { ExternalAccount } from './external-schema';
 /** The beneficiary check, an account with its identifier, and search hits (declared in external-repo.ts). */
 export type { BeneficiaryStatus, ExternalAccountSummary, IdentifiedAccount } from './external-repo';
 
-const BENEFICIARY_BY_SUFFIX: Record<string, BeneficiaryStatus> = {
+/** The sandbox's beneficiary name check by the identifier's last 3 digits (other suffixes: MATCHED; 105 is refused). */
+export const BENEFICIARY_BY_SUFFIX: Record<string, BeneficiaryStatus> = {
   '102': 'NOT_MATCHED', '103': 'PARTIAL_MATCH', '104': 'PENDING', '106': 'UNSUPPORTED', '107': 'CHECKED_BY_RECEIVING_FI',
 };
 

@@ -182,9 +182,9 @@ export class AgentActions {
 
   /** Runs the action through the platform's own money path and marks its transaction as the agent's. */
   private execute(agent: AgentRecord, req: ActionRequest): string {
-    const txId = req.type === 'EXECUTE_QUOTE' ? this.d.quotes.execute(req.quoteId).transactionId
+    const txId = this.d.transactions.actingFor(agent.id, () => (req.type === 'EXECUTE_QUOTE' ? this.d.quotes.execute(req.quoteId).transactionId
       : req.type === 'TRANSFER_OUT' ? this.d.transfers.transferOut(req.body).id
-        : this.d.transfers.transferIn(req.body).id;
+        : this.d.transfers.transferIn(req.body).id));
     this.d.transactions.assignAgent(txId, agent.id);
     return txId;
   }

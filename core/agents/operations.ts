@@ -63,7 +63,7 @@ export class AgentOperations {
     if (body.destination.destinationType === 'ACCOUNT') this.ownExternal(a, body.destination.accountId);
     checkAccounts(a.policy, [body.source.sourceType === 'ACCOUNT' ? body.source.accountId : undefined, body.destination.destinationType === 'ACCOUNT' ? body.destination.accountId : undefined].filter((x): x is string => !!x));
     const quote = this.ctx.transaction(() => {
-      const q = this.d.quotes.create({ ...body, source: stripUndefined(source), immediatelyExecute: false });
+      const q = this.d.transactions.actingFor(agentId, () => this.d.quotes.create({ ...body, source: stripUndefined(source), immediatelyExecute: false }));
       this.d.agents.repo.insertQuote(q.id, agentId, q.transactionId, this.ctx.clock.nowMs());
       this.d.transactions.assignAgent(q.transactionId, agentId);
       return q;

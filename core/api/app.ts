@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Ctx } from '../context';
 import { ServiceError, toServiceError } from '../kernel/errors';
 import { idempotency } from './idempotency';
+import { textResponse } from './known-body';
 import { mergeContracts, type Contract, type RouteModule } from './contract';
 import type { DocumentOptions } from './openapi';
 import { referenceRoutes } from './reference-routes';
@@ -14,7 +15,7 @@ function errorResponse(err: ServiceError): Response {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   const retryAfter = err.details?.['retryAfterSeconds'];
   if (typeof retryAfter === 'number') headers['Retry-After'] = String(retryAfter);
-  return new Response(JSON.stringify(err.toBody()), { status: err.status, headers });
+  return textResponse(JSON.stringify(err.toBody()), { status: err.status, headers });
 }
 
 /**
@@ -41,7 +42,10 @@ export function createApiApp(ctx: Ctx, tokens: Authenticator, modules: (RouteMod
     // never from the network, so they act with the workspace's full authority.
     c.set('authError', undefined);
     c.set('principal', undefined);
-    if (c.env?.consoleCall) c.set('principal', { kind: 'CONSOLE', id: 'console', permissions: [...PERMISSIONS] });
+    // The one exception: the console's "act as the agent" panel sends the agent's own bearer token,
+    // and then the call is the agent's, judged by its policy like any other.
+    const bearer = /^Bearer\s/i.test(c.req.header('Authorization') ?? '');
+    if (c.env?.consoleCall && !bearer) c.set('principal', { kind: 'CONSOLE', id: 'console', permissions: [...PERMISSIONS] });
     else {
       // Authentication failures are kept, not thrown, so PUBLIC routes (the reference, device-code
       // redemption) answer without credentials; every other route throws them first.
@@ -66,7 +70,7 @@ export function createApiApp(ctx: Ctx, tokens: Authenticator, modules: (RouteMod
 
 /** A JSON response with the spec's conventions. */
 export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  return textResponse(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
 export { errorResponse };

@@ -1,9 +1,10 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { forbidden } from '../kernel/errors';
-import type { ApiApp, ApiBindings, ApiVariables, Permission } from './types';
+import { forbidden, unauthorized } from '../kernel/errors';
+import type { ApiApp, ApiBindings, ApiVariables, Permission, Principal } from './types';
 import { jsonBody, parseWith } from './validate';
 import { answerOnce } from './idempotency';
+import { textResponse } from './known-body';
 
 /**
  * One route of the API, declared once. From this declaration come the request validation (the
@@ -18,8 +19,11 @@ export interface RouteSpec {
   tag: string;
   summary: string;
   description?: string;
-  /** The API token permission the route needs; `PUBLIC` routes take no credentials. */
-  permission: Permission | 'PUBLIC';
+  /**
+   * The API token permission the route needs; `PUBLIC` routes take no credentials; `AGENT` routes take
+   * an agent's bearer access token (and nothing else: Basic credentials there are a 401).
+   */
+  permission: Permission | 'PUBLIC' | 'AGENT';
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
@@ -52,6 +56,8 @@ export interface HandlerInput<R extends RouteSpec> {
   params: Out<R['params']>;
   query: Out<R['query']>;
   body: Out<R['body']>;
+  /** The authenticated caller (on `AGENT` routes always the agent: `kind: 'AGENT'`, `id` its agent id). */
+  principal: Principal | undefined;
   c: Context<{ Bindings: ApiBindings; Variables: ApiVariables }>;
 }
 
@@ -119,8 +125,8 @@ export function queryValues(all: Record<string, string[]>, arrays: Set<string>):
 
 function toResponse(r: { status: number; body?: unknown } | Response): Response {
   if (r instanceof Response) return r;
-  if (r.body === undefined) return new Response(null, { status: r.status });
-  return new Response(JSON.stringify(r.body), { status: r.status, headers: { 'content-type': 'application/json' } });
+  if (r.body === undefined) return textResponse(null, { status: r.status });
+  return textResponse(JSON.stringify(r.body), { status: r.status, headers: { 'content-type': 'application/json' } });
 }
 
 function checkPermission(c: HandlerInput<RouteSpec>['c'], permission: RouteSpec['permission']): void {
@@ -128,6 +134,12 @@ function checkPermission(c: HandlerInput<RouteSpec>['c'], permission: RouteSpec[
   const authError = c.get('authError');
   if (authError) throw authError;
   const p = c.get('principal');
+  // Why 401 both ways: each credential is valid only for its own side of the API (upstream's two schemes).
+  if (permission === 'AGENT') {
+    if (p?.kind !== 'AGENT') throw unauthorized('This route takes an agent access token: send Authorization: Bearer <accessToken>');
+    return;
+  }
+  if (p?.kind === 'AGENT') throw unauthorized('An agent access token only opens /agents/me routes: platform routes take HTTP Basic with an API token');
   if (!p?.permissions.includes(permission)) {
     throw forbidden(`This API token lacks the ${permission} permission required for ${c.req.method} ${c.req.path}`);
   }
@@ -147,6 +159,7 @@ export function implement<C extends Contract>(contract: C, handlers: Handlers<C>
             params: (route.params ? parseWith(route.params, c.req.param()) : undefined) as never,
             query: (route.query ? parseWith(route.query, queryValues(c.req.queries(), arrays)) : undefined) as never,
             body: (route.body ? await jsonBody(c, route.body) : undefined) as never,
+            principal: c.get('principal'),
             c,
           };
           return answerOnce(c, () => handler(input), toResponse);

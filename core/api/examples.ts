@@ -19,7 +19,8 @@ function firstId(body: unknown): string | undefined {
 export async function collectExamples(contract: Contract, call: ExampleCall): Promise<Examples> {
   const examples: Examples = {};
   const listBodies = new Map<string, unknown>();
-  const gets = Object.entries(contract).filter(([, r]) => r.method === 'get' && r.permission !== 'PUBLIC');
+  // Only JSON answers make examples: a route without a 200 schema (an event stream) is never called, it would not end.
+  const gets = Object.entries(contract).filter(([, r]) => r.method === 'get' && r.permission !== 'PUBLIC' && r.responses[200]?.schema !== undefined);
   for (const [name, route] of gets.filter(([, r]) => !r.path.includes('{'))) {
     const res = await call(route.path);
     if (res.status !== 200) continue;

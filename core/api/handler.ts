@@ -3,6 +3,7 @@ import { ServiceError } from '../kernel/errors';
 import { errorResponse } from './app';
 import { API_BASE, type ApiApp } from './types';
 import { CONSOLE_LOG_ID_HEADER } from '../kernel/request-log';
+import { knownText } from './known-body';
 
 /** Options of one call through the API handler. */
 export interface ApiCallOptions {
@@ -37,10 +38,14 @@ export function createApiHandler(ctx: Ctx, app: ApiApp): ApiHandler {
         return errorResponse(new ServiceError(404, 'NOT_FOUND', `No route for ${request.method} ${url.pathname}; the API lives under ${API_BASE}`));
       }
       const started = performance.now();
-      const requestBody = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.clone().text();
-      const seen: { principal?: string } = {};
+      const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+      const seen: { principal?: string; requestBody?: string } = {};
       const response = await app.fetch(request, { consoleCall: options.consoleCall === true, seen });
-      const responseBody = await response.clone().text();
+      // The body as the route read it; one no route read (a 404, a refusal before parsing) is read now, still unread.
+      const requestBody = hasBody ? (seen.requestBody ?? (request.bodyUsed ? undefined : await request.text().catch(() => undefined))) : undefined;
+      // An event stream never ends while its client listens: log that it opened, not its (endless) body.
+      const responseBody = knownText(response)
+        ?? (response.headers.get('content-type')?.startsWith('text/event-stream') ? '(event stream)' : await response.clone().text());
       let errorCode: string | undefined;
       if (response.status >= 400) {
         try {
@@ -71,3 +76,4 @@ export function createApiHandler(ctx: Ctx, app: ApiApp): ApiHandler {
     },
   };
 }
+

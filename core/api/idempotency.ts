@@ -6,6 +6,7 @@ import { rawBody } from './validate';
 import { redactBody } from '../kernel/redact';
 import type { ApiBindings, ApiVariables } from './types';
 import { idempotencyRepo, type RememberedKey } from './idempotency-repo';
+import { knownText, textResponse } from './known-body';
 
 /** How long a duplicate waits for the first request with its key, running in this process, to answer. */
 const WAIT_FOR_FIRST_MS = 30_000;
@@ -85,7 +86,7 @@ export function idempotency(ctx: Ctx): MiddlewareHandler<{ Bindings: ApiBindings
       keys.forget(scope);
       return;
     }
-    keys.finish(scope, status, redactBody(await c.res.clone().text(), Number.MAX_SAFE_INTEGER));
+    keys.finish(scope, status, redactBody(knownText(c.res) ?? (await c.res.clone().text()), Number.MAX_SAFE_INTEGER));
   };
 }
 
@@ -116,7 +117,7 @@ export async function answerOnce(c: Context, produce: () => unknown, toResponse:
 }
 
 function replay(existing: RememberedKey): Response {
-  return new Response(existing.body, {
+  return textResponse(existing.body, {
     status: existing.status!,
     headers: { 'content-type': 'application/json', 'Idempotent-Replayed': 'true' },
   });

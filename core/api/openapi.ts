@@ -16,7 +16,9 @@ export function errorStatuses(route: RouteSpec): Record<number, string> {
   if (route.params || route.query || route.body || mutating) out[400] = 'INVALID_INPUT: a field is missing or malformed (named in the message and in `details.errors`)';
   if (route.permission !== 'PUBLIC') {
     out[401] = 'UNAUTHORIZED: missing or wrong credentials';
-    out[403] = `FORBIDDEN: the API token lacks the ${route.permission} permission`;
+    out[403] = route.permission === 'AGENT'
+      ? "FORBIDDEN: the agent is paused, or its policy refuses the action (details.rule names the rule)"
+      : `FORBIDDEN: the API token lacks the ${route.permission} permission`;
   }
   if (route.params) out[404] = 'The resource named in the path does not exist';
   if (mutating) out[409] = 'CONFLICT: the Idempotency-Key was used with another body, or its first request is still running';
@@ -51,7 +53,7 @@ function openApiRoute(name: string, route: RouteSpec, examples: Examples) {
     tags: [route.tag],
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
-    security: route.permission === 'PUBLIC' ? [] : [{ basicAuth: [] }],
+    security: route.permission === 'PUBLIC' ? [] : route.permission === 'AGENT' ? [{ bearerAuth: [] }] : [{ basicAuth: [] }],
     request: {
       ...(route.params ? { params: route.params } : {}),
       ...(route.query ? { query: route.query } : {}),
@@ -59,7 +61,7 @@ function openApiRoute(name: string, route: RouteSpec, examples: Examples) {
       ...(route.body ? { body: { required: !route.body.safeParse(undefined).success, content: { 'application/json': { schema: route.body } } } } : {}),
     },
     responses,
-    ...(route.permission !== 'PUBLIC' ? { 'x-permission': route.permission } : {}),
+    ...(route.permission !== 'PUBLIC' && route.permission !== 'AGENT' ? { 'x-permission': route.permission } : {}),
   });
 }
 

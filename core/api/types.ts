@@ -8,9 +8,14 @@ export type Permission = (typeof PERMISSIONS)[number];
 /** Who is calling: an API token, or the console acting with the workspace's own authority. */
 export type Principal =
   | { kind: 'TOKEN'; id: string; permissions: Permission[] }
-  | { kind: 'CONSOLE'; id: 'console'; permissions: Permission[] };
+  | { kind: 'CONSOLE'; id: 'console'; permissions: Permission[] }
+  /** An agent with its bearer access token: it holds no API token permission, so only `AGENT` routes admit it. */
+  | { kind: 'AGENT'; id: string; permissions: Permission[] };
 
-/** Verifies an `Authorization` header value; the tokens area implements it (a port: the API layer knows no area). */
+/**
+ * Verifies an `Authorization` header value: Basic for API tokens (the tokens area), Bearer for agents'
+ * access tokens (the agents area); core/index.ts plugs both in (a port: the API layer knows no area).
+ */
 export interface Authenticator {
   authenticate(header: string | undefined): Principal;
 }
@@ -20,7 +25,7 @@ export interface ApiBindings {
   /** Set only by the console bridges: the call is the console's own and skips Basic authentication. */
   consoleCall?: boolean;
   /** Filled in for the caller (the request log): the principal the credentials proved, if any. */
-  seen?: { principal?: string };
+  seen?: { principal?: string; requestBody?: string };
 }
 
 /** Values the middleware stores on the request context. */

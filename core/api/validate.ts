@@ -29,6 +29,9 @@ export async function rawBody(c: Ctx): Promise<string> {
   if (raw === undefined) {
     raw = await c.req.text();
     c.set('rawBody', raw);
+    // The request log takes the text from here instead of cloning the request to read it twice.
+    const seen = (c.env as { seen?: { requestBody?: string } } | undefined)?.seen;
+    if (seen) seen.requestBody = raw;
   }
   return raw;
 }

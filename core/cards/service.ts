@@ -36,13 +36,13 @@ export class CardService {
   }
 
   /** Issues a card to a KYC-approved customer, funded by their internal accounts (201 Card). */
-  create(body: z.infer<typeof createCardSchema>): Card {
+  create(body: z.infer<typeof createCardSchema>, options: { sandboxSuffixes?: boolean } = {}): Card {
     const holder = this.customers.get(body.cardholderId);
     if (holder.isDeleted) throw new ServiceError(410, 'CUSTOMER_DELETED', `Customer ${holder.id} has been deleted`);
     if (verificationStatusOf(holder) !== 'APPROVED') {
       throw new ServiceError(400, 'CARDHOLDER_KYC_NOT_APPROVED', `Customer ${holder.id} cannot hold a card until their verification is APPROVED (it is ${verificationStatusOf(holder)})`);
     }
-    const currency = this.checkFundingSources(holder.id, body.fundingSources);
+    const currency = this.checkFundingSources(holder.id, body.fundingSources, options.sandboxSuffixes ?? true);
     if (body.platformCardId && this.repo.findByPlatformId(body.platformCardId)) throw conflict(`A card with platformCardId ${body.platformCardId} already exists`);
     const outcome = issuanceOutcome(body.platformCardId ?? holder.id);
     const now = this.ctx.clock.nowMs();
@@ -102,7 +102,7 @@ export class CardService {
       if (card.state === 'CLOSED') throw conflict(`Card ${id} is CLOSED; a closed card cannot change`, 'CARD_ALREADY_CLOSED', { state: card.state });
     }
     if (patch.fundingSources !== undefined) {
-      const currency = this.checkFundingSources(card.cardholderId, patch.fundingSources);
+      const currency = this.checkFundingSources(card.cardholderId, patch.fundingSources, true);
       if (currency !== card.currency) throw invalidInput('fundingSources', `must hold ${card.currency}, the card's currency (these hold ${currency})`);
       next.fundingSources = patch.fundingSources;
     }
@@ -142,7 +142,8 @@ export class CardService {
   }
 
   // Funding sources: the cardholder's own live internal accounts, in one currency; returns that currency.
-  private checkFundingSources(cardholderId: string, ids: string[]): string {
+  // `sandboxSuffixes` false: the seed's card, whose account id (random) must not turn a new workspace into a failed one.
+  private checkFundingSources(cardholderId: string, ids: string[], sandboxSuffixes: boolean): string {
     if (new Set(ids).size !== ids.length) throw invalidInput('fundingSources', 'names an account twice');
     let currency: string | undefined;
     ids.forEach((accountId, i) => {
@@ -151,7 +152,7 @@ export class CardService {
       if (!account) throw invalidInput(field, `internal account ${accountId} does not exist`);
       if (account.customerId !== cardholderId) throw invalidInput(field, `internal account ${accountId} does not belong to the cardholder ${cardholderId}`);
       if (account.status !== 'ACTIVE') throw invalidInput(field, `internal account ${accountId} is ${account.status}, not ACTIVE`);
-      if (fundingIneligible(accountId)) {
+      if (sandboxSuffixes && fundingIneligible(accountId)) {
         throw new ServiceError(400, 'FUNDING_SOURCE_INELIGIBLE', `${field}: internal account ${accountId} cannot fund a card (sandbox suffix ${accountId.slice(-3)})`, { errors: [{ field, message: 'is not eligible to fund a card' }] });
       }
       if (currency !== undefined && account.currency !== currency) throw invalidInput(field, `holds ${account.currency} but the first funding source holds ${currency}; a card spends one currency`);

@@ -5,17 +5,29 @@ import { customerHandlers } from '../customers/console';
 import { accountHandlers } from '../accounts/console';
 import { transactionHandlers } from '../transactions/console';
 import { quoteHandlers } from '../quotes/console';
+import { transferHandlers } from '../transfers/console';
+import { invitationHandlers } from '../invitations/console';
+import { documentHandlers } from '../documents/console';
+import { bulkHandlers } from '../bulk/console';
 import { walletHandlers } from '../wallet/console';
+import { cardHandlers } from '../cards/console';
+import { webhookHandlers } from '../webhooks/console';
+import { verificationHandlers } from '../verifications/console';
 import { requestLogHandlers } from './request-log';
 import { eventHandlers } from './events';
 import { searchHandlers } from './search';
 import { transactionDetailHandlers } from './transaction-detail';
 import { workspaceHandlers, type WorkspaceRuntime } from './workspace';
+import { agentHandlers } from '../agents/console';
+import { workspaceFileHandlers } from '../workspaces/console';
+import { scenarioHandlers } from '../scenarios/console';
+import { ScenarioService } from '../scenarios/service';
 
 /** Builds the one console handler map of a workspace (`area/verb` -> handler). */
 export function buildConsoleHandlers(s: Services, runtime: WorkspaceRuntime) {
   return mergeHandlers(
     workspaceHandlers(s, runtime),
+    workspaceFileHandlers(s.ctx, runtime.files, () => runtime.directory),
     customerHandlers(s.customers, s.internal, s.external),
     accountHandlers(s.internal, s.external, s.ledger),
     requestLogHandlers(s.ctx),
@@ -24,6 +36,15 @@ export function buildConsoleHandlers(s: Services, runtime: WorkspaceRuntime) {
     transactionHandlers(s.transactions, (id) => s.external.identifierOf(id), (q) => customersNamed(s, q)),
     transactionDetailHandlers({ ctx: s.ctx, transactions: s.transactions, quotes: s.quotes, ledger: s.ledger }),
     quoteHandlers(s.quotes, s.internal, s.external, s.customers),
+    transferHandlers(s.internal, s.external),
+    invitationHandlers(s.invitations, s.customers),
+    documentHandlers(s.documents),
+    bulkHandlers(s.bulkImports),
+    agentHandlers(s.ctx, s.agents, s.agentActions, (id) => s.customers.summaries([id]).get(id)?.name),
+    cardHandlers(s.cards, s.cardTransactions, s.customers, s.internal),
+    webhookHandlers(s.webhooks, () => s.platform.get().webhookEndpoint),
+    verificationHandlers(s.verifications),
+    scenarioHandlers(new ScenarioService(s.ctx), () => runtime.callApi),
     walletHandlers({ internal: s.internal, customers: s.customers, platform: s.platform, credentials: s.credentials, sessions: s.walletSessions, hostOrigins: s.hostOrigins }),
   );
 }

@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import { basename, dirname } from 'node:path';
 import { schemaVersion } from '../kernel/db';
 import type { Services } from '../services';
 import type { SeedCredentials } from '../seed';
 import { API_BASE } from '../api/types';
 import { handler } from '../api/console-handler';
+import { workspaceName } from '../kernel/workspace-file';
+import type { WorkspaceDirectory } from '../workspaces/ports';
+import type { WorkspaceService } from '../workspaces/service';
+import type { ApiRequest } from './bridge';
 
 /** What the host tells the core about where it is reachable. */
 export interface HostInfo {
@@ -18,6 +23,12 @@ export interface WorkspaceRuntime {
   host: HostInfo;
   /** The seeded token's secret, kept in memory for the run that created the workspace, until dismissed. */
   initialCredentials: SeedCredentials | undefined;
+  /** Snapshots, restore, reset and export of this workspace. */
+  files: WorkspaceService;
+  /** The host's list of workspaces and the switch between them (absent without a host). */
+  directory?: WorkspaceDirectory | undefined;
+  /** Calls the API as the console (set once the core is built; the Scenarios screen runs through it). */
+  callApi?: ((req: { method: ApiRequest['method']; path: string; body?: unknown; headers?: Record<string, string> }) => Promise<{ status: number; body: unknown }>) | undefined;
 }
 
 /** Console handlers for the workspace: the Overview's facts and the test clock. */
@@ -28,6 +39,8 @@ export function workspaceHandlers(s: Services, runtime: WorkspaceRuntime) {
       const firstToken = s.tokens.list(1).data[0];
       return {
         name: config.name,
+        // The name given on the Workspaces screen, else the folder's (as the workspace list shows it).
+        workspaceName: workspaceName(s.ctx.db) ?? (runtime.dbPath === ':memory:' ? null : basename(dirname(runtime.dbPath))),
         dbPath: runtime.dbPath,
         host: runtime.host.kind,
         apiBaseUrl: runtime.host.origin ? `${runtime.host.origin}${API_BASE}` : null,

@@ -6,7 +6,7 @@ import type { Page } from '../kernel/pagination';
 import type { InternalAccountService } from '../accounts/internal-service';
 import type { PlatformService } from '../platform/service';
 import type { CustomerRepo, CustomerSummary } from './repo';
-import { INDIVIDUAL_FIELDS, type createCustomerSchema, type Customer, type listCustomersQuery, type updateCustomerSchema } from './schema';
+import { INDIVIDUAL_FIELDS, type createCustomerSchema, type Customer, type listCustomersQuery, type updateCustomerSchema, type VerificationStatus } from './schema';
 
 /** A customer's name and contacts (declared with the query that reads them, in repo.ts). */
 export type { CustomerSummary } from './repo';
@@ -104,6 +104,23 @@ export class CustomerService {
     return this.ctx.transaction(() => {
       const saved = this.repo.save(next);
       this.ctx.events.append('CUSTOMER.UPDATED', 'Customer', id, { changed: Object.keys(patch).filter((k) => k !== 'customerType') });
+      return saved;
+    });
+  }
+
+  /**
+   * Sets a customer's KYC (individual) or KYB (business) status, as a verification decided it, and
+   * records CUSTOMER.KYC_<status> or CUSTOMER.KYB_<status>; approval opens its PENDING accounts.
+   */
+  setVerificationStatus(id: string, status: VerificationStatus): Customer {
+    this.assertLive(id);
+    const c = this.get(id);
+    const updatedAt = isoOf(this.ctx.clock.nowMs());
+    const next: Customer = c.customerType === 'BUSINESS' ? { ...c, kybStatus: status, updatedAt } : { ...c, kycStatus: status, updatedAt };
+    return this.ctx.transaction(() => {
+      const saved = this.repo.save(next);
+      this.ctx.events.append(`CUSTOMER.${c.customerType === 'BUSINESS' ? 'KYB' : 'KYC'}_${status}`, 'Customer', id, { status });
+      if (status === 'APPROVED') this.accounts.activateForCustomer(id);
       return saved;
     });
   }

@@ -47,13 +47,26 @@ async function readJson(c: Context): Promise<{ ok: true; value: unknown } | { ok
  * The browser console's bridge, mounted at /__bridge: the same three functions the Electron preload
  * offers (invoke, api, events), over HTTP and Server-Sent Events, each guarded by the per-run token.
  */
-export function bridgeRoutes(core: Core, token: string): Hono {
+export function bridgeRoutes(current: Core | (() => Core), token: string, subscribe?: Core['onEvent']): Hono {
+  // Why a getter: the host may switch workspaces, and every call must reach the one open now.
+  const coreNow = typeof current === 'function' ? current : () => current;
+  const onEvent: Core['onEvent'] = subscribe ?? ((l) => coreNow().onEvent(l));
   const app = new Hono();
+
+  // A second wall behind the token: a page of another origin (or a sandboxed `null` one) holding a leaked
+  // token still cannot drive the bridge. Clients that send no Origin (EventSource same-origin, curl) pass.
+  app.use('*', async (c, next) => {
+    const origin = c.req.header('origin');
+    if (origin !== undefined && origin !== `http://${c.req.header('host') ?? ''}`) {
+      return refuse(403, 'ORIGIN_FORBIDDEN', `Requests from ${origin === 'null' ? 'an opaque (null) origin' : origin} may not use the console bridge`);
+    }
+    await next();
+  });
 
   // EventSource cannot send headers, so the events stream takes the token from the query.
   app.get('/events', (c) => {
     if (!tokenMatches(token, c.req.query('token'))) return refuse(401, 'CONSOLE_TOKEN_INVALID', 'Missing or wrong console token');
-    return eventStream(c, core);
+    return eventStream(c, onEvent);
   });
 
   // Why: every POST is checked before routing, so an unknown bridge route reveals nothing without the token.
@@ -68,7 +81,7 @@ export function bridgeRoutes(core: Core, token: string): Hono {
     if (!body.ok) return refuse(400, 'INVALID_INPUT', 'Bridge request body is not valid JSON');
     const p = invokeSchema.safeParse(body.value);
     if (!p.success) return refuse(400, 'INVALID_INPUT', 'Bridge invoke needs {name, input}');
-    return jsonResponse(await core.invoke(p.data.name, p.data.input));
+    return jsonResponse(await coreNow().invoke(p.data.name, p.data.input));
   });
 
   app.post('/api', async (c) => {
@@ -80,7 +93,7 @@ export function bridgeRoutes(core: Core, token: string): Hono {
       const error = { status: 400, code: 'INVALID_INPUT', message: `Bridge api request is malformed: ${p.error.issues[0]?.path.join('.') ?? ''} ${p.error.issues[0]?.message ?? ''}` };
       return jsonResponse({ status: 400, headers: {}, body: error }, 400);
     }
-    return jsonResponse(await core.callApi(p.data));
+    return jsonResponse(await coreNow().callApi(p.data));
   });
 
   app.all('*', (c) => refuse(404, 'NOT_FOUND', `No bridge route ${c.req.path}`));
@@ -93,14 +106,14 @@ export function bridgeRoutes(core: Core, token: string): Hono {
  * the subscription and the heartbeat end when the client goes away (node-server cancels the body, which
  * aborts the stream) or the request is aborted.
  */
-function eventStream(c: Context, core: Core): Response {
+function eventStream(c: Context, onEvent: Core['onEvent']): Response {
   const response = streamSSE(c, async (stream) => {
     // Writes are chained so that events reach the client in commit order whatever their sizes.
     let queue = stream.write(': connected\n\n').then(() => undefined);
     const send = (write: () => Promise<unknown>) => {
       queue = queue.then(write).then(() => undefined, () => undefined);
     };
-    const unsubscribe = core.onEvent((e) => send(() => stream.writeSSE({ event: 'domain', id: String(e.seq), data: JSON.stringify(e) })));
+    const unsubscribe = onEvent((e) => send(() => stream.writeSSE({ event: 'domain', id: String(e.seq), data: JSON.stringify(e) })));
     const heartbeat = setInterval(() => send(() => stream.write(': keep-alive\n\n')), HEARTBEAT_MS);
     heartbeat.unref();
     await new Promise<void>((resolve) => {

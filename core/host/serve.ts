@@ -1,17 +1,27 @@
 import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createCore, API_BASE } from '../index';
+import { API_BASE } from '../index';
 import { defaultDataDir } from './paths';
 import { startLoopbackServer } from './server';
+import { splitDataDir, WorkspaceHost } from './workspaces';
 
-const HELP = `Usage: serve [--port N] [--data-dir DIR] [--clock real|frozen] [--console-dir DIR]
+const HELP = `Usage: serve [--port N] [--workspace NAME | --data-dir DIR] [--workspaces-dir DIR] [--reset | --snapshot NAME]
+             [--clock real|frozen] [--console-dir DIR]
 
 Runs the service core over a workspace and serves the API and the console on 127.0.0.1.
-  --port N          port to listen on (default 4100; 0 picks a free port)
-  --data-dir DIR    workspace folder (default: ${defaultDataDir()})
-  --clock MODE      start the workspace clock frozen (test clock) or real (default: as stored)
-  --console-dir DIR built console to serve (default: dist/renderer next to this program)
+  --port N              port to listen on (default 4100; 0 picks a free port)
+  --workspace NAME      the workspace folder to open under the workspaces folder (default: default);
+                        created and seeded when missing
+  --workspaces-dir DIR  the folder holding the workspaces (default: ${dirname(defaultDataDir())})
+  --data-dir DIR        open exactly this workspace folder instead (its parent holds the others)
+  --reset               reset the workspace to its seeded state before serving (API tokens keep working)
+  --snapshot NAME       restore the workspace's snapshot NAME before serving
+  --clock MODE          start the workspace clock frozen (test clock) or real (default: as stored)
+  --console-dir DIR     built console to serve (default: dist/renderer next to this program)
+The console's Workspaces screen creates, switches, renames, duplicates, snapshots, exports and imports
+workspaces; POST /sandbox/workspace/reset and /sandbox/workspace/snapshots do the same over the API.
 Environment: SVC_CLIENT_ID and SVC_CLIENT_SECRET fix the seeded token's credentials when a new workspace is created.`;
 
 function consoleRootFrom(explicit: string | undefined): string | undefined {
@@ -30,6 +40,10 @@ export async function main(argv: string[]): Promise<void> {
     options: {
       port: { type: 'string', default: '4100' },
       'data-dir': { type: 'string' },
+      workspace: { type: 'string' },
+      'workspaces-dir': { type: 'string' },
+      reset: { type: 'boolean' },
+      snapshot: { type: 'string' },
       clock: { type: 'string' },
       'console-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -42,22 +56,36 @@ export async function main(argv: string[]): Promise<void> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be an integer from 0 to 65535, got "${values.port}"`);
   if (values.clock && values.clock !== 'real' && values.clock !== 'frozen') throw new Error('--clock must be "real" or "frozen"');
-  const dataDir = values['data-dir'] ?? defaultDataDir();
+  if (values['data-dir'] && (values.workspace || values['workspaces-dir'])) throw new Error('--data-dir names one workspace folder: use it without --workspace and --workspaces-dir');
+  if (values.reset && values.snapshot) throw new Error('--reset and --snapshot both replace the workspace: give one of them');
+  const { root, id: initial } = values['data-dir']
+    ? splitDataDir(resolve(values['data-dir']))
+    : { root: resolve(values['workspaces-dir'] ?? dirname(defaultDataDir())), id: values.workspace ?? 'default' };
   const id = process.env['SVC_CLIENT_ID'];
   const secret = process.env['SVC_CLIENT_SECRET'];
   if ((id && !secret) || (!id && secret)) throw new Error('Set both SVC_CLIENT_ID and SVC_CLIENT_SECRET, or neither');
 
-  const core = createCore({
-    dataDir,
-    clock: values.clock ? { mode: values.clock === 'frozen' ? 'FROZEN' : 'REAL' } : undefined,
-    seed: { credentials: id && secret ? { clientId: id, clientSecret: secret } : undefined },
-    host: { kind: 'serve' },
+  const workspaces = new WorkspaceHost({
+    root,
+    initial,
+    coreOptions: {
+      clock: values.clock ? { mode: values.clock === 'frozen' ? 'FROZEN' : 'REAL' } : undefined,
+      seed: { credentials: id && secret ? { clientId: id, clientSecret: secret } : undefined },
+      host: { kind: 'serve' },
+    },
   });
+  const core = workspaces.core;
+  if (values.reset) core.files.reset();
+  if (values.snapshot) core.files.restore(values.snapshot);
   const consoleRoot = consoleRootFrom(values['console-dir']);
-  const server = await startLoopbackServer({ core, port, consoleRoot });
+  const server = await startLoopbackServer({ core, workspaces, port, consoleRoot });
   core.setHost({ kind: 'serve', origin: server.origin });
+  workspaces.onSwitch((next) => {
+    next.setHost({ kind: 'serve', origin: server.origin });
+    console.log(`Workspace ${next.workspace.dbPath} (switched from the console)`);
+  });
 
-  console.log(`Workspace ${core.workspace.dbPath} (${core.workspace.created ? 'created and seeded' : 'opened'})`);
+  console.log(`Workspace ${core.workspace.dbPath} (${core.workspace.created ? 'created and seeded' : 'opened'}${values.reset ? ', reset to its seeded state' : ''}${values.snapshot ? `, snapshot ${values.snapshot} restored` : ''})`);
   console.log(`API ${server.origin}${API_BASE}`);
   console.log(`Console ${server.consoleUrl}`);
   const creds = core.workspace.initialCredentials;
@@ -70,7 +98,7 @@ export async function main(argv: string[]): Promise<void> {
 
   const stop = async () => {
     await server.close();
-    core.close();
+    workspaces.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop());

@@ -1,15 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { getRequestListener, RequestError } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { Core } from '../index';
 import { ServiceError } from '../kernel/errors';
 import { bridgeRoutes } from './bridge-http';
 import { consoleRoutes } from './static';
+import type { WorkspaceHost } from './workspaces';
 
 /** Options of the loopback server. */
 export interface LoopbackOptions {
+  /** The core to serve; with `workspaces`, the host's open core is served instead (it changes on a switch). */
   core: Core;
+  /** The host's workspaces: every request goes to whichever workspace is open. */
+  workspaces?: WorkspaceHost;
   /** 0 picks a free port. */
   port: number;
   /** Folder of the built console (index.html and assets); absent serves the API only. */
@@ -24,7 +29,8 @@ export interface LoopbackServer {
   origin: string;
   consoleToken: string;
   consoleUrl: string;
-  close(): Promise<void>;
+  /** Stops listening; with `graceMs`, requests in progress get that long to finish before connections are cut. */
+  close(graceMs?: number): Promise<void>;
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -55,14 +61,27 @@ export async function startLoopbackServer(o: LoopbackOptions): Promise<LoopbackS
     }
     await next();
   });
-  app.route('/__bridge', bridgeRoutes(o.core, token));
+  const host = o.workspaces;
+  const current = host ? () => host.core : () => o.core;
+  const subscribe = host ? (l: Parameters<Core['onEvent']>[0]) => host.onEvent(l) : (l: Parameters<Core['onEvent']>[0]) => o.core.onEvent(l);
+  app.route('/__bridge', bridgeRoutes(current, token, subscribe));
   app.get('/', (c) => c.redirect('/console/', 302));
   app.get('/console', (c) => c.redirect('/console/', 302));
   if (o.consoleRoot) app.route('/console', consoleRoutes(o.consoleRoot));
-  app.all('*', (c) => o.core.api.fetch(c.req.raw));
-  const server: ServerType = await new Promise((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: o.port, hostname: '127.0.0.1' }, () => resolve(s));
-    s.once('error', reject);
+  app.all('*', (c) => current().api.fetch(c.req.raw));
+  // Why not `serve()`: its adapter answers a request it cannot read (a backslash in the path, a bad
+  // Host) with an empty 400; every answer, the adapter's own included, carries the error object.
+  const listener = getRequestListener(app.fetch, {
+    hostname: '127.0.0.1',
+    errorHandler: (err) => err instanceof RequestError
+      ? errorJson(400, 'INVALID_INPUT', `The request could not be read: ${err.message}`)
+      : errorJson(500, 'INTERNAL_ERROR', 'Internal error: the request could not be completed'),
+  });
+  const server: Server = createServer(listener);
+  server.on('clientError', answerUnreadable);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port, '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
@@ -71,10 +90,31 @@ export async function startLoopbackServer(o: LoopbackOptions): Promise<LoopbackS
     origin,
     consoleToken: token,
     consoleUrl: `${origin}/console/?token=${token}#/`,
-    close: () =>
+    close: (graceMs = 0) =>
       new Promise<void>((resolve) => {
-        if ('closeAllConnections' in server) server.closeAllConnections();
         server.close(() => resolve());
+        server.closeIdleConnections();
+        // Why a grace period: a host shutting down lets requests in progress finish their writes; event
+        // streams never finish by themselves, so whatever is still open afterwards is cut.
+        if (graceMs <= 0) server.closeAllConnections();
+        else setTimeout(() => server.closeAllConnections(), graceMs).unref();
       }),
   };
+}
+
+/**
+ * Node's HTTP parser refuses some requests before any handler sees them (a malformed request line or
+ * header, headers too large); its own answer has no body. This one carries the error object.
+ */
+function answerUnreadable(err: Error & { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, text] = err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large']
+    : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout'] : [400, 'Bad Request'];
+  const code = status === 400 ? 'INVALID_INPUT' : status === 431 ? 'HEADERS_TOO_LARGE' : 'REQUEST_TIMEOUT';
+  const message = status === 400 ? 'The request is not valid HTTP and could not be read' : status === 431 ? 'The request headers are too large' : 'The request took too long to arrive';
+  const body = JSON.stringify(new ServiceError(status, code, message).toBody());
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }

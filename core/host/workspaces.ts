@@ -130,7 +130,16 @@ export class WorkspaceHost implements WorkspaceDirectory {
     const ids = existsSync(this.root)
       ? readdirSync(this.root, { withFileTypes: true }).filter((e) => e.isDirectory() && existsSync(this.fileOf(e.name))).map((e) => e.name)
       : [];
-    return ids.map((id) => this.summaryOf(id)).sort((a, b) => Number(b.current) - Number(a.current) || a.name.localeCompare(b.name));
+    // A folder removed between the listing and its summary (another process cleaning up) is left out, not an error.
+    const summaries = ids.flatMap((id) => {
+      try {
+        return [this.summaryOf(id)];
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw err;
+      }
+    });
+    return summaries.sort((a, b) => Number(b.current) - Number(a.current) || a.name.localeCompare(b.name));
   }
 
   /** Creates and seeds a new workspace (it is not opened). */

@@ -52,6 +52,17 @@ export class WorkspaceClock {
     this.persist();
   }
 
+  /** Reads the stored state again (after a restore replaced the workspace's rows underneath the clock). */
+  reload(): void {
+    const row = this.db.prepare('SELECT mode, offset_ms, frozen_at FROM clock_state WHERE id = 1').get() as
+      | { mode: ClockMode; offset_ms: number; frozen_at: number | null }
+      | undefined;
+    if (!row) return;
+    this.mode = row.mode;
+    this.offsetMs = row.offset_ms;
+    this.frozenAt = row.frozen_at ?? 0;
+  }
+
   /** Milliseconds since the epoch on the workspace clock. */
   nowMs(): number {
     return this.mode === 'FROZEN' ? this.frozenAt : this.realNow() + this.offsetMs;

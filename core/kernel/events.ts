@@ -138,6 +138,20 @@ export class EventOutbox {
     });
   }
 
+  /**
+   * Committed events after `afterSeq`, oldest first, at most `limit`, with no total count: for consumers
+   * that tail the log (the webhook sender), where counting a long backlog on every page would cost more
+   * than the page.
+   */
+  after(afterSeq: number, limit: number): DomainEvent[] {
+    return (this.db.prepare('SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?').all(afterSeq, limit) as EventRow[]).map(eventFromRow);
+  }
+
+  /** The sequence number of the newest committed event (0 when there is none). */
+  lastSeq(): number {
+    return (this.db.prepare('SELECT coalesce(max(seq), 0) AS s FROM events').get() as { s: number }).s;
+  }
+
   /** How many events of each type are stored, by type name. */
   typeCounts(): { type: string; count: number }[] {
     return this.countByType.all().map((r) => ({ type: r.type, count: r.n }));

@@ -1,10 +1,25 @@
+import { randomFillSync } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
+
+// Why a pool: uuid asks the web crypto API for 16 bytes per id, a call that cost more than the id itself.
+const pool = new Uint8Array(16 * 512);
+let poolAt = pool.length;
+function random16(): Uint8Array {
+  if (poolAt >= pool.length) {
+    randomFillSync(pool);
+    poolAt = 0;
+  }
+  poolAt += 16;
+  return pool.subarray(poolAt - 16, poolAt);
+}
 
 /** Resource types that appear as id prefixes. */
 export type ResourceType =
   | 'Quote' | 'Transaction' | 'CardTransaction' | 'Card' | 'Customer' | 'InternalAccount'
-  | 'ExternalAccount' | 'Agent' | 'AuthMethod' | 'Session' | 'Request' | 'Lookup' | 'Token'
-  | 'PlatformConfig' | 'Event' | 'Job' | 'LedgerEntry' | 'Journal' | 'ApiCall' | 'Webhook';
+  | 'ExternalAccount' | 'Agent' | 'AgentAction' | 'AuthMethod' | 'Session' | 'Request' | 'Lookup' | 'Token'
+  | 'PlatformConfig' | 'Event' | 'Job' | 'LedgerEntry' | 'Journal' | 'ApiCall' | 'Webhook'
+  | 'WebhookAttempt' | 'Verification' | 'BeneficialOwner' | 'KycLink' | 'ContactCode' | 'OwnershipChallenge' | 'Scenario'
+  | 'Document' | 'BulkUploadJob' | 'StablecoinProviderAccount' | 'Stablecoin' | 'StablecoinOperation' | 'DelegatedKey';
 
 /** A generator of `<ResourceType>:<uuid v7>` ids; time-ordered so keyset pagination follows creation order. */
 export type IdGenerator = (type: ResourceType) => string;
@@ -28,7 +43,7 @@ export function createIdGenerator(nowMs: () => number, highWater?: IdHighWater):
     } else {
       seq += 1;
     }
-    return `${type}:${uuidv7({ msecs: lastMs, seq })}`;
+    return `${type}:${uuidv7({ msecs: lastMs, seq, random: random16() })}`;
   };
   return Object.assign(next, { highWater: (): IdHighWater => ({ ms: lastMs, seq }) });
 }

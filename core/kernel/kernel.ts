@@ -54,6 +54,7 @@ export function createKernel(options: KernelOptions): Kernel {
 
   const scheduler = new Scheduler(db, clock, ids, transaction, events);
   const requestLog = new RequestLog(db, clock, ids, options.requestLogRetention ?? DEFAULT_RETENTION);
+  readsSeeQueuedLog(db, requestLog);
 
   return {
     db,
@@ -66,11 +67,42 @@ export function createKernel(options: KernelOptions): Kernel {
     transaction,
     close() {
       scheduler.close();
+      requestLog.flush();
       db.prepare("INSERT INTO workspace_meta (key, value) VALUES ('ids.highWater', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
         .run(JSON.stringify(ids.highWater()));
       db.close();
     },
   };
+}
+
+/** Statements kept prepared per workspace; past this many distinct SQL texts the cache starts over. */
+const MAX_CACHED_STATEMENTS = 2_000;
+
+/**
+ * Two things every `db.prepare` of the workspace gets. A statement is prepared once per SQL text and
+ * reused (queries built per call, such as list pages, used to be compiled on every request; no code
+ * here changes a statement's mode with pluck/raw/bind, so sharing one is safe). And the request log
+ * writes its entries in batches, so SQL over its tables (a test's or a tool's own query) and a copy of
+ * the file (VACUUM INTO, the online backup) write the queue first; the log's own reads flush themselves.
+ */
+function readsSeeQueuedLog(db: Db, log: RequestLog): void {
+  const prepare = db.prepare.bind(db);
+  const backup = db.backup.bind(db);
+  const cache = new Map<string, { statement: ReturnType<Db['prepare']>; touchesLog: boolean }>();
+  db.prepare = ((sql: string) => {
+    let entry = cache.get(sql);
+    if (!entry) {
+      entry = { statement: prepare(sql), touchesLog: /request_log|VACUUM/i.test(sql) };
+      if (cache.size >= MAX_CACHED_STATEMENTS) cache.clear();
+      cache.set(sql, entry);
+    }
+    if (entry.touchesLog && log.pending) log.flush();
+    return entry.statement;
+  }) as Db['prepare'];
+  db.backup = ((...a: Parameters<Db['backup']>) => {
+    log.flush();
+    return backup(...a);
+  }) as Db['backup'];
 }
 
 /**

@@ -8,6 +8,8 @@ const SECRET_HEADERS = new Set(['authorization', 'svc-wallet-signature', 'cookie
  * case-insensitively on the key name.
  */
 const SECRET_KEY = /secret|password|otp|encrypted|mnemonic|(?:private|signing|api)_?key$|token$|signature$|bundle$|(?:device|user|verification)_?code$|cardnumber|cvv|cvc|(?:^|_)pin$/i;
+/** Keys that end like a secret but name an opaque public reference (a card transaction's issuer token). */
+const PUBLIC_KEY = /^issuerTransactionToken$/i;
 /** Keys secret only in what a caller sends: `code` is a one-time code in a request, an error code in an answer. */
 const REQUEST_SECRET_KEY = /^code$/i;
 
@@ -55,7 +57,7 @@ export function redactJson(value: unknown, side: BodySide = 'response'): unknown
   if (Array.isArray(value)) return value.map((v) => redactJson(v, side));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) || (side === 'request' && REQUEST_SECRET_KEY.test(k)) ? REDACTED : redactJson(v, side);
+    for (const [k, v] of Object.entries(value)) out[k] = (SECRET_KEY.test(k) && !PUBLIC_KEY.test(k)) || (side === 'request' && REQUEST_SECRET_KEY.test(k)) ? REDACTED : redactJson(v, side);
     return out;
   }
   return value;

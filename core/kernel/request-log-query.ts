@@ -28,6 +28,11 @@ export interface RequestLogFilter {
   statusClass?: '2xx' | '3xx' | '4xx' | '5xx' | undefined;
   status?: number | undefined;
   pathContains?: string | undefined;
+  /** The exact path as logged (with the versioned base). */
+  path?: string | undefined;
+  /** Paths starting with this (with the versioned base). */
+  pathPrefix?: string | undefined;
+  idempotencyKey?: string | undefined;
   resourceId?: string | undefined;
   source?: 'HTTP' | 'CONSOLE' | undefined;
   errorCode?: string | undefined;
@@ -79,6 +84,9 @@ export function requestLogQueries(db: Db) {
       if (f.statusClass) (where.push('l.status / 100 = ?'), params.push(Number(f.statusClass[0])));
       if (f.status) (where.push('l.status = ?'), params.push(f.status));
       if (f.pathContains) (where.push("l.path LIKE ? ESCAPE '\\'"), params.push(`%${f.pathContains.replace(/[%_\\]/g, '\\$&')}%`));
+      if (f.path) (where.push('l.path = ?'), params.push(f.path));
+      if (f.pathPrefix) (where.push("l.path LIKE ? ESCAPE '\\'"), params.push(`${f.pathPrefix.replace(/[%_\\]/g, '\\$&')}%`));
+      if (f.idempotencyKey) (where.push('l.idempotency_key = ?'), params.push(f.idempotencyKey));
       if (f.source) (where.push('l.source = ?'), params.push(f.source));
       if (f.errorCode) (where.push('l.error_code = ?'), params.push(f.errorCode));
       if (f.since) (where.push('l.created_at >= ?'), params.push(Date.parse(f.since)));

@@ -47,18 +47,35 @@ export function resourceIdsIn(...texts: (string | null | undefined)[]): string[]
   return [...ids];
 }
 
+/** How long an entry may wait in memory before the queue is written (one transaction for the whole batch). */
+const FLUSH_AFTER_MS = 5;
+/** A queue this long is written at once, whatever the timer. */
+const FLUSH_AT_ENTRIES = 256;
+
+/** A call waiting to be written, with the time and id it was given when it was recorded. */
+interface QueuedCall { id: string; atMs: number; call: ApiCallRecord }
+
 /**
  * The request log: every API call, with secrets redacted before anything is written, bounded by
  * retention so a long-lived workspace does not grow without limit.
+ *
+ * Why a queue: one synchronous write transaction per call, reads included, was the largest single
+ * cost of an API call. Entries are kept in memory and written in one transaction a few milliseconds
+ * later (or at once when many are waiting), before any read of the log, and at close. What a crash
+ * can lose is the last few milliseconds of diagnostics, never money: the log is written apart from
+ * every business transaction.
  */
 export class RequestLog {
   private writesSincePrune = 0;
   private readonly insertEntry;
   private readonly linkResource;
-  private readonly writeEntry;
+  private readonly writeBatch;
   private readonly maxSeq;
   private readonly deleteOld;
-  /** Reads of the log: the console's list, one entry, and the calls that touched a resource. */
+  private readonly deleteOldLinks;
+  private queue: QueuedCall[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  /** Reads of the log: the console's list, one entry, and the calls that touched a resource (each sees every recorded call). */
   readonly read: RequestLogQueries;
 
   constructor(
@@ -73,43 +90,89 @@ export class RequestLog {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.linkResource = db.prepare('INSERT OR IGNORE INTO request_log_resources (resource_id, log_seq) VALUES (?, ?)');
-    this.writeEntry = db.transaction((values: unknown[], resources: string[]) => {
-      const info = this.insertEntry.run(...values);
-      for (const r of resources) this.linkResource.run(r, info.lastInsertRowid);
+    this.writeBatch = db.transaction((batch: QueuedCall[]) => {
+      for (const q of batch) this.write(q);
     });
     this.maxSeq = db.prepare<[], { m: number | null }>('SELECT max(seq) AS m FROM request_log');
     this.deleteOld = db.prepare('DELETE FROM request_log WHERE created_at < ? OR seq <= ?');
-    this.read = requestLogQueries(db);
+    this.deleteOldLinks = db.prepare('DELETE FROM request_log_resources WHERE log_seq IN (SELECT seq FROM request_log WHERE created_at < ? OR seq <= ?)');
+    const queries = requestLogQueries(db);
+    const flushed = <A extends unknown[], R>(fn: (...a: A) => R) => (...a: A): R => {
+      this.flush();
+      return fn(...a);
+    };
+    this.read = {
+      list: flushed(queries.list), get: flushed(queries.get), count: flushed(queries.count),
+      touching: flushed(queries.touching), search: flushed(queries.search),
+    };
   }
 
-  /** Records one call and returns its id. */
+  /** Records one call and returns its id (the entry is written within a few milliseconds, or before the next read). */
   record(call: ApiCallRecord): string {
     const id = this.ids('ApiCall');
+    this.queue.push({ id, atMs: this.clock.nowMs(), call });
+    if (this.queue.length >= FLUSH_AT_ENTRIES) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), FLUSH_AFTER_MS).unref();
+    return id;
+  }
+
+  /** True while recorded calls wait to be written. */
+  get pending(): boolean {
+    return this.queue.length > 0;
+  }
+
+  /** Writes every queued call in one transaction (a no-op when none waits). */
+  flush(): void {
+    if (this.writeQueued() && this.writesSincePrune >= 500) this.prune();
+  }
+
+  /** Writes the queue; returns how many entries it held. */
+  private writeQueued(): number {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.queue.length || !this.db.open) return 0;
+    const batch = this.queue;
+    this.queue = [];
+    this.writeBatch(batch);
+    this.writesSincePrune += batch.length;
+    return batch.length;
+  }
+
+  private write({ id, atMs, call }: QueuedCall): void {
     const requestBody = redactBody(call.requestBody, undefined, 'request');
     const responseBody = redactBody(call.responseBody);
     const pathDecoded = redactPath(safeDecode(call.path));
     // A read touches what its path names; a write also touches what its response created or changed.
     // (Linking every row of a list response would make each page view "touch" dozens of objects.)
     const resources = resourceIdsIn(pathDecoded, call.query, requestBody, call.method === 'GET' ? null : responseBody);
-    this.writeEntry(
-      [
-        id, call.method, pathDecoded, call.query, call.status, call.errorCode ?? null, call.durationMs, call.source,
-        call.principal ?? null, call.idempotencyKey ?? null, JSON.stringify(redactHeaders(call.requestHeaders, call.principal)),
-        requestBody, responseBody, resources.join(' '), this.clock.nowMs(),
-      ],
-      resources,
+    const info = this.insertEntry.run(
+      id, call.method, pathDecoded, call.query, call.status, call.errorCode ?? null, call.durationMs, call.source,
+      call.principal ?? null, call.idempotencyKey ?? null, JSON.stringify(redactHeaders(call.requestHeaders, call.principal)),
+      requestBody, responseBody, resources.join(' '), atMs,
     );
-    if (++this.writesSincePrune >= 500) this.prune();
-    return id;
+    for (const r of resources) this.linkResource.run(r, info.lastInsertRowid);
   }
 
   /** Deletes entries beyond the retention bounds; returns how many were removed. */
   prune(): number {
+    this.writeQueued();
     this.writesSincePrune = 0;
     const cutoff = this.clock.nowMs() - this.retention.maxAgeDays * 86_400_000;
     const maxSeq = this.maxSeq.get()?.m ?? 0;
     const byCount = maxSeq - this.retention.maxEntries;
-    return this.db.transaction(() => this.deleteOld.run(cutoff, byCount).changes)();
+    const prune = this.db.transaction(() => {
+      this.deleteOldLinks.run(cutoff, byCount);
+      return this.deleteOld.run(cutoff, byCount).changes;
+    });
+    // Why without foreign keys: the links have no index by entry, so the cascade scanned the whole link
+    // table once per deleted entry (seconds per prune on a full log); the links go first in one pass instead.
+    if (this.db.inTransaction) return prune();
+    this.db.pragma('foreign_keys = OFF');
+    try {
+      return prune();
+    } finally {
+      this.db.pragma('foreign_keys = ON');
+    }
   }
 }
 

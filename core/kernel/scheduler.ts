@@ -2,6 +2,7 @@ import type { Db } from './db';
 import type { IdGenerator } from './ids';
 import type { WorkspaceClock } from './clock';
 import { conflict } from './errors';
+import { selectPage, type Page } from './pagination';
 
 /** A persisted unit of delayed work. */
 export interface Job {
@@ -82,11 +83,11 @@ export class Scheduler {
     return id;
   }
 
-  /** Cancels the pending jobs of a kind for a resource (for example a quote's expiry once it is executed). */
-  cancel(kind: string, resourceId: string): void {
-    this.db
+  /** Cancels the pending jobs of a kind for a resource (for example a quote's expiry once it is executed); returns how many. */
+  cancel(kind: string, resourceId: string): number {
+    return this.db
       .prepare(`UPDATE jobs SET status = 'CANCELLED', finished_at = ? WHERE kind = ? AND resource_id = ? AND status = 'PENDING'`)
-      .run(this.clock.nowMs(), kind, resourceId);
+      .run(this.clock.nowMs(), kind, resourceId).changes;
   }
 
   /** Number of jobs still waiting. */
@@ -97,6 +98,17 @@ export class Scheduler {
   /** Number of pending jobs due at or before `untilMs`. */
   dueCount(untilMs: number): number {
     return (this.db.prepare(`SELECT count(*) AS n FROM jobs WHERE status = 'PENDING' AND due_at <= ?`).get(untilMs) as { n: number }).n;
+  }
+
+  /** A keyset page of the pending jobs, soonest first (the clock control's "due next" list). */
+  upcoming(limit: number, cursor?: string, kind?: string): Page<Job> {
+    const where = [`status = 'PENDING'`];
+    const params: unknown[] = [];
+    if (kind) (where.push('kind = ?'), params.push(kind));
+    return selectPage<JobRow, Job>(this.db, {
+      select: 'SELECT id, kind, due_at, payload, resource_id FROM jobs', from: 'FROM jobs', where, params, limit, cursor,
+      order: 'asc', keyColumn: 'due_at', idColumn: 'id', map: jobOf, position: (r) => ({ k: r.due_at, id: r.id }),
+    });
   }
 
   /** Throws 409 CLOCK_ADVANCE_IN_PROGRESS while a run of due jobs is under way. */

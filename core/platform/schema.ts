@@ -57,6 +57,7 @@ export const platformConfigSchema = z.object({
   name: z.string(),
   umaDomain: z.string(),
   webhookEndpoint: z.string().optional(),
+  webhookPublicKey: z.string().optional().meta({ description: 'The P-256 public key (SPKI PEM) that verifies the X-Svc-Signature header of every webhook' }),
   supportedCurrencies: z.array(supportedCurrencySchema),
   fees: platformFeesSchema,
   passkeys: passkeyRelyingPartySchema,

@@ -20,9 +20,17 @@ export function defaultConfig(name: string): PlatformConfigData {
   };
 }
 
+/** What the webhooks area adds to the configuration (a port: webhooks sit above the platform). */
+export interface WebhookConfigPort {
+  /** The public key receivers verify deliveries with (SPKI PEM). */
+  publicKeyPem(): string;
+}
+
 /** Reads and updates the single platform configuration row. */
 export class PlatformService {
   private readonly repo;
+  /** Plugged in by services.ts once the webhooks area exists. */
+  webhooks: WebhookConfigPort | undefined;
 
   constructor(private readonly ctx: Ctx) {
     this.repo = platformRepo(ctx.db);
@@ -50,13 +58,14 @@ export class PlatformService {
       id: stored.id, ...rest,
       supportedCurrencies: rest.supportedCurrencies.map((c) => ({ ...c, requiredCounterpartyFields: c.requiredCounterpartyFields ?? [] })),
       ...(webhookEndpoint ? { webhookEndpoint } : {}),
+      ...(this.webhooks ? { webhookPublicKey: this.webhooks.publicKeyPem() } : {}),
       createdAt: stored.createdAt, updatedAt: stored.updatedAt,
     };
   }
 
   /** The stored configuration fields (null where no webhook endpoint is set). */
   private data(): PlatformConfigData {
-    const { id: _id, createdAt: _c, updatedAt: _u, webhookEndpoint, ...rest } = this.get();
+    const { id: _id, createdAt: _c, updatedAt: _u, webhookEndpoint, webhookPublicKey: _k, ...rest } = this.get();
     return { ...rest, webhookEndpoint: webhookEndpoint ?? null };
   }
 

@@ -18,6 +18,14 @@ export type { ExchangeRate } from './schema';
 export class RateService {
   constructor(private readonly ctx: Ctx, private readonly platform: PlatformService) {}
 
+  /** Converts minor units of `from` into minor units of `to` at the current mid rate (rounded once). */
+  convert(amount: number, from: string, to: string): number {
+    if (from === to) return amount;
+    const rate = midRate(from, to, this.ctx.clock.nowMs());
+    if (rate === undefined) throw invalidInput('currency', `no exchange rate between ${from} and ${to}`);
+    return convertMinor(amount, from, to, rate);
+  }
+
   /** Rates from `source` to each destination (default: every other supported currency). */
   list(source: string, destinations: string[] | undefined, sendingAmount: number): ExchangeRate[] {
     const src = source.toUpperCase();

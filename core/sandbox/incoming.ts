@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { Ctx } from '../context';
 import { invalidInput, notFound, ServiceError } from '../kernel/errors';
@@ -10,10 +11,24 @@ import type { IncomingTransaction } from '../transactions/schema';
 import type { PaymentRunner } from '../transactions/runner';
 import { incomingToAccount } from '../payments/funds';
 import { QUOTE_SCENARIOS } from '../payments/scenarios';
+
+/** Currencies that arrive on chain, so their incoming payments carry a transactionHash. */
+const CRYPTO_CURRENCIES = new Set(['USDC', 'USDT', 'BTC']);
 import type { umaReceiveSchema } from './schema';
+
+/**
+ * Holds an incoming payment for the platform's approval (the webhooks area implements it: when a
+ * webhook endpoint is set, INCOMING_PAYMENT.PENDING asks the platform first). True means "wait".
+ */
+export interface ApprovalGate {
+  hold(transactionId: string): boolean;
+}
 
 /** Sandbox: an incoming UMA payment lands on the receiving customer's internal account in that currency. */
 export class IncomingPaymentSimulator {
+  /** Plugged in by services.ts; without it every incoming payment proceeds at once. */
+  approvalGate: ApprovalGate | undefined;
+
   constructor(
     private readonly ctx: Ctx,
     private readonly customers: CustomerService,
@@ -40,12 +55,27 @@ export class IncomingPaymentSimulator {
         data: {
           source: { sourceType: 'UMA_ADDRESS', umaAddress: body.senderUmaAddress, currency: cur },
           destination: { destinationType: 'ACCOUNT', accountId: account.id, currency: cur },
-          receivedAmount: currencyAmount(body.receivingCurrencyAmount, cur), fees: 0, reconciliationInstructions: { reference },
+          receivedAmount: currencyAmount(body.receivingCurrencyAmount, cur), fees: 0,
+          // Crypto arrives on chain: its on-chain hash (deterministic in the sandbox) travels with the reference.
+          reconciliationInstructions: { reference, ...(CRYPTO_CURRENCIES.has(cur) ? { transactionHash: `0x${createHash('sha256').update(id).digest('hex')}` } : {}) },
         },
       }, 'SANDBOX_UMA_RECEIVED');
       this.runner.mover.place(funds, id, 'UMA_INBOUND');
-      this.runner.start(id, QUOTE_SCENARIOS['SUCCESS']!);
+      if (!this.approvalGate?.hold(id)) this.runner.start(id, QUOTE_SCENARIOS['SUCCESS']!);
       return tx;
+    });
+  }
+
+  /** The platform approved a held payment: it completes as an unheld one would (about 5 seconds later). */
+  proceed(transactionId: string): void {
+    this.ctx.transaction(() => this.runner.start(transactionId, QUOTE_SCENARIOS['SUCCESS']!));
+  }
+
+  /** The platform refused a held payment (or never answered): it fails and the money goes back to the sender. */
+  refuse(transactionId: string, failureReason: string, cause: string): void {
+    this.ctx.transaction(() => {
+      this.transactions.transition(transactionId, 'FAILED', cause, { failureReason });
+      this.runner.mover.refund(this.runner.funds(transactionId), transactionId, 'PAYMENT_REVERSED');
     });
   }
 

@@ -12,9 +12,18 @@ function hashSecret(secret: string, salt: string): string {
   return createHash('sha256').update(salt).update(secret).digest('hex');
 }
 
+/** How long a verified Basic credential is trusted without looking it up and hashing it again. */
+const VERIFIED_FOR_MS = 5_000;
+/** How stale a token's lastUsedAt may be (on the workspace clock) before a call writes it again. */
+const TOUCH_EVERY_MS = 1_000;
+
 /** API tokens: creation (secret shown once), listing, revocation, and Basic-auth verification. */
 export class TokenService implements Authenticator {
   private readonly repo;
+  // Why a cache: every API call used to look the token up, hash its secret and write lastUsedAt.
+  // Entries live a few seconds and are dropped at once when their token is deleted.
+  private readonly verified = new Map<string, { principal: Principal; until: number }>();
+  private readonly touched = new Map<string, number>();
 
   constructor(private readonly ctx: Ctx) {
     this.repo = tokenRepo(ctx.db);
@@ -52,6 +61,8 @@ export class TokenService implements Authenticator {
       this.repo.delete(id, this.ctx.clock.nowMs());
       this.ctx.events.append('TOKEN.DELETED', 'Token', id, {});
     });
+    for (const [header, v] of this.verified) if (v.principal.id === id) this.verified.delete(header);
+    this.touched.delete(id);
   }
 
   /** Number of live tokens. */
@@ -61,6 +72,11 @@ export class TokenService implements Authenticator {
 
   /** Verifies an `Authorization: Basic` header value and returns the calling principal. */
   authenticate(header: string | undefined): Principal {
+    const hit = header === undefined ? undefined : this.verified.get(header);
+    if (hit && hit.until > performance.now()) {
+      this.touch(hit.principal.id);
+      return { ...hit.principal, permissions: [...hit.principal.permissions] };
+    }
     if (!header) throw unauthorized('Missing Authorization header: use HTTP Basic with your client id and client secret');
     const m = /^Basic\s+(.+)$/i.exec(header.trim());
     if (!m) throw unauthorized('Authorization must use the Basic scheme with your client id and client secret');
@@ -81,7 +97,18 @@ export class TokenService implements Authenticator {
     const actual = Buffer.from(hashSecret(secret, row?.secretSalt ?? 'absent'), 'hex');
     if (!row || !timingSafeEqual(expected, actual)) throw unauthorized('Invalid client id or client secret');
     const id = row.token.id;
-    this.repo.touch(id, this.ctx.clock.nowMs());
+    this.touch(id);
+    if (this.verified.size >= 1_000) this.verified.clear();
+    this.verified.set(header, { principal: { kind: 'TOKEN', id, permissions: [...row.token.permissions] }, until: performance.now() + VERIFIED_FOR_MS });
     return { kind: 'TOKEN', id, permissions: row.token.permissions };
+  }
+
+  /** Records the token's use, at most once per TOUCH_EVERY_MS of workspace time (a write per call cost more than the call). */
+  private touch(id: string): void {
+    const now = this.ctx.clock.nowMs();
+    const last = this.touched.get(id);
+    if (last !== undefined && now >= last && now - last < TOUCH_EVERY_MS) return;
+    this.touched.set(id, now);
+    this.repo.touch(id, now);
   }
 }

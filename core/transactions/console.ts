@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { handler } from '../api/console-handler';
-import { TX_STATUSES } from './schema';
+import { LISTED_TX_STATUSES } from './schema';
 import type { TransactionService } from './service';
 
 /** The explorer's query: one search box plus filters. */
 export const explorerQuery = z.object({
   q: z.string().trim().max(200).optional(),
-  status: z.array(z.enum(TX_STATUSES)).optional(),
-  type: z.enum(['INCOMING', 'OUTGOING']).optional(),
+  status: z.array(z.enum(LISTED_TX_STATUSES)).optional(),
+  type: z.enum(['INCOMING', 'OUTGOING', 'CARD']).optional(),
   currency: z.string().min(3).max(5).optional(),
   from: z.iso.datetime().optional(),
   to: z.iso.datetime().optional(),

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Db } from '../kernel/db';
 import { selectPage, type Page } from '../kernel/pagination';
 import { txFromRow, type TxRow } from './repo';
-import type { listTransactionsQuery, Transaction, TxStatus } from './schema';
+import type { LISTED_TX_STATUSES, listTransactionsQuery, Transaction } from './schema';
 
 /** The explorer's filters: one search term plus status, type, currency and dates. */
 export interface ExplorerFilter {
@@ -11,8 +11,8 @@ export interface ExplorerFilter {
   qAccountIdentifier?: string | undefined;
   /** Customers whose name `q` matches (customers are the customers area's). */
   qCustomerIds?: string[] | undefined;
-  status?: TxStatus[] | undefined;
-  type?: 'INCOMING' | 'OUTGOING' | undefined;
+  status?: (typeof LISTED_TX_STATUSES)[number][] | undefined;
+  type?: 'INCOMING' | 'OUTGOING' | 'CARD' | undefined;
   currency?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
@@ -24,8 +24,8 @@ export interface ExplorerFilter {
 /** A transaction as the global search shows it. */
 export interface TransactionSummary {
   id: string;
-  type: 'INCOMING' | 'OUTGOING';
-  status: TxStatus;
+  type: 'INCOMING' | 'OUTGOING' | 'CARD';
+  status: (typeof LISTED_TX_STATUSES)[number];
   reference: string | null;
   receiverIdentifier: string | null;
   customerId: string | null;

@@ -4,7 +4,7 @@ import type { Funds } from '../payments/funds';
 import type { IncomingTransaction, OutgoingTransaction, Refund, Transaction, TxStatus } from './schema';
 
 /** Fields of a transaction held in columns; everything else of the resource is in the `data` JSON. */
-type ColumnFields = 'id' | 'type' | 'status' | 'direction' | 'customerId' | 'platformCustomerId' | 'quoteId' | 'failureReason' | 'refund' | 'settledAt' | 'createdAt' | 'updatedAt';
+type ColumnFields = 'id' | 'type' | 'status' | 'direction' | 'customerId' | 'platformCustomerId' | 'quoteId' | 'agentId' | 'failureReason' | 'refund' | 'settledAt' | 'createdAt' | 'updatedAt';
 /** The `data` of an outgoing transaction. */
 export type OutgoingTxData = Omit<OutgoingTransaction, ColumnFields>;
 /** The `data` of an incoming transaction. */
@@ -66,6 +66,8 @@ export interface TxRow {
   sending_currency: string | null; sent_amount: number | null; receiving_currency: string; received_amount: number | null;
   fees: number; scenario: string; failure_reason: string | null; refund: string | null; funds: string; data: string;
   settled_at: number | null; created_at: number; updated_at: number;
+  /** The agent that initiated it (set by the agents area, right after creation, in the same transaction). */
+  agent_id?: string | null;
 }
 
 /**
@@ -80,6 +82,7 @@ export function txFromRow(r: TxRow): Transaction {
     ...(r.customer_id ? { customerId: r.customer_id } : {}),
     ...(r.platform_customer_id ? { platformCustomerId: r.platform_customer_id } : {}),
     ...(r.quote_id ? { quoteId: r.quote_id } : {}),
+    ...(r.agent_id ? { agentId: r.agent_id } : {}),
     ...(r.refund ? { refund: JSON.parse(r.refund) as Refund } : {}),
     ...(r.settled_at !== null ? { settledAt: isoOf(r.settled_at) } : {}),
   };
@@ -107,6 +110,8 @@ export function transactionRepo(db: Db) {
   // A change keeps the failure reason and settlement time it does not name (coalesce with the stored ones).
   const status = db.prepare('UPDATE transactions SET status = ?, failure_reason = coalesce(?, failure_reason), settled_at = coalesce(?, settled_at), updated_at = ? WHERE id = ?');
   const refund = db.prepare('UPDATE transactions SET refund = ?, updated_at = ? WHERE id = ?');
+  const agent = db.prepare('UPDATE transactions SET agent_id = ? WHERE id = ?');
+  const receipt = db.prepare("UPDATE transactions SET data = json_set(data, '$.receiptDeliveryConfirmedAt', ?), updated_at = ? WHERE id = ?");
   const addHistory = db.prepare('INSERT INTO transaction_history (transaction_id, status, cause, details, at) VALUES (?, ?, ?, ?, ?)');
   const history = db.prepare<[string], { status: string; cause: string; details: string; at: number }>(
     'SELECT status, cause, details, at FROM transaction_history WHERE transaction_id = ? ORDER BY seq',
@@ -139,6 +144,16 @@ export function transactionRepo(db: Db) {
     /** Sets or advances the refund; returns the transaction as it now stands. */
     setRefund(id: string, r: Refund, atMs: number): Transaction {
       refund.run(JSON.stringify(r), atMs, id);
+      return read(id);
+    },
+    /** Marks the transaction as initiated by an agent; returns it as it now stands. */
+    setAgent(id: string, agentId: string): Transaction {
+      agent.run(agentId, id);
+      return read(id);
+    },
+    /** Records when the receipt of an incoming payment was confirmed delivered; returns the transaction as it now stands. */
+    setReceiptConfirmed(id: string, confirmedAt: string, atMs: number): Transaction {
+      receipt.run(confirmedAt, atMs, id);
       return read(id);
     },
     /** Appends an entry to a transaction's history. */

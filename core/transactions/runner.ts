@@ -3,7 +3,8 @@ import type { Job } from '../kernel/scheduler';
 import { REFUND_DELAY_SECONDS, type Scenario, type Step } from '../payments/scenarios';
 import type { Funds, FundsMover } from '../payments/funds';
 import type { TransactionService } from './service';
-import type { Refund, TxStatus } from './schema';
+import type { Refund, Transaction, TxStatus } from './schema';
+import { ServiceError } from '../kernel/errors';
 
 const JOB_KIND = 'payment.step';
 
@@ -37,6 +38,25 @@ export class PaymentRunner {
   /** The money of a transaction in flight. */
   funds(transactionId: string): Funds {
     return this.transactions.record(transactionId).funds;
+  }
+
+  /**
+   * Cancels an outgoing payment still in flight (PENDING or PROCESSING with sandbox steps to come): the steps
+   * are dropped, it ends REFUNDED and its money goes back (refund reason USER_CANCELLATION), as upstream's
+   * manual cancellation does. Anything else is 409 TRANSACTION_NOT_CANCELLABLE, with nothing changed.
+   */
+  cancel(transactionId: string, reason: string | undefined): Transaction {
+    return this.ctx.transaction(() => {
+      const { transaction } = this.transactions.record(transactionId);
+      const refuse = (why: string) => new ServiceError(409, 'TRANSACTION_NOT_CANCELLABLE', `Transaction ${transactionId} cannot be cancelled: ${why}`, { status: transaction.status, type: transaction.type });
+      if (transaction.type !== 'OUTGOING') throw refuse('only outgoing payments can be cancelled; an incoming payment is stopped by its sender');
+      if (transaction.status !== 'PENDING' && transaction.status !== 'PROCESSING') throw refuse(`it is already ${transaction.status}`);
+      // No step to come means nothing is moving yet (waiting for funding or for an approval): reject it or let it expire.
+      if (this.ctx.scheduler.cancel(JOB_KIND, transactionId) === 0) throw refuse('it is not moving yet (waiting for its funding or an approval); reject it or let it expire');
+      this.status(transactionId, 'REFUNDED', reason ? `CANCELLED: ${reason}` : 'CANCELLED');
+      this.beginRefund(transactionId, 'COMPLETED', 'USER_CANCELLATION');
+      return this.transactions.get(transactionId);
+    });
   }
 
   private run(job: Job): void {

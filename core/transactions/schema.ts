@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageSchema } from '../kernel/pagination';
 import { currencyAmountSchema, paymentInstructionsSchema } from '../payments/schema';
+import { CARD_TX_STATUSES, cardTransactionSchema, type CardTransaction } from './card-schema';
 import { CRYPTO_NETWORKS, INCOMING_FAILURE_REASONS, OUTGOING_FAILURE_REASONS, outgoingRateDetailsSchema, PAYMENT_RAILS, PURPOSES } from '../payments/vocabulary';
 
 /** Every transaction status of the spec. */
@@ -60,6 +61,7 @@ const common = {
   customerId: z.string().optional().meta({ description: 'The customer; absent when the platform itself pays or is paid' }),
   platformCustomerId: z.string().optional(),
   quoteId: z.string().optional().meta({ description: 'The quote that created the transaction' }),
+  agentId: z.string().optional().meta({ description: 'The agent that initiated it, if any' }),
   description: z.string().optional(),
   counterpartyInformation: z.record(z.string(), z.string()).optional(),
   refund: refundSchema.optional(),
@@ -99,7 +101,6 @@ export const incomingTransactionSchema = z.object({
   fees: z.number().int().min(0).optional(),
   rateDetails: incomingRateDetailsSchema.optional(),
   reconciliationInstructions: reconciliationSchema.optional(),
-  agentId: z.string().optional().meta({ description: 'The agent that initiated it, if any' }),
   receiptDeliveryConfirmedAt: timestamp.optional(),
   failureReason: z.enum(INCOMING_FAILURE_REASONS).optional().meta({ description: 'Present only when the payment failed or was rejected' }),
 }).strict().meta({ id: 'IncomingTransaction', description: 'A payment into the platform' });
@@ -115,8 +116,16 @@ export type OutgoingTransaction = z.infer<typeof outgoingTransactionSchema>;
 /** An incoming transaction. */
 export type IncomingTransaction = z.infer<typeof incomingTransactionSchema>;
 
-/** A page of transactions. */
-export const transactionPageSchema = pageSchema(transactionSchema, 'TransactionList');
+/** A transaction of any kind the lists hold: incoming, outgoing, or a card transaction (`type: CARD`). */
+export const listedTransactionSchema = z.discriminatedUnion('type', [incomingTransactionSchema, outgoingTransactionSchema, cardTransactionSchema])
+  .meta({ id: 'TransactionOfAnyKind', description: 'An incoming, outgoing or card transaction, by type' });
+/** A transaction of any kind (incoming, outgoing or card). */
+export type ListedTransaction = Transaction | CardTransaction;
+/** A listed transaction's status: a payment's or a card transaction's (REFUNDED is both). */
+export const LISTED_TX_STATUSES = [...TX_STATUSES, 'AUTHORIZED', 'PARTIALLY_SETTLED', 'SETTLED', 'EXCEPTION'] as const satisfies readonly (TxStatus | (typeof CARD_TX_STATUSES)[number])[];
+
+/** A page of transactions of every kind. */
+export const transactionPageSchema = pageSchema(listedTransactionSchema, 'TransactionList');
 
 const dateTime = z.iso.datetime({ offset: true });
 
@@ -127,8 +136,8 @@ export const listTransactionsQuery = z.object({
   accountIdentifier: z.string().optional().meta({ description: 'Matches the sender or the receiver (account id, account number, UMA address)' }),
   senderAccountIdentifier: z.string().optional(),
   receiverAccountIdentifier: z.string().optional(),
-  status: z.enum(TX_STATUSES).optional(),
-  type: z.enum(['INCOMING', 'OUTGOING']).optional(),
+  status: z.enum(LISTED_TX_STATUSES).optional().meta({ description: 'A payment status, or a card transaction status (AUTHORIZED, PARTIALLY_SETTLED, SETTLED, REFUNDED, EXCEPTION)' }),
+  type: z.enum(['INCOMING', 'OUTGOING', 'CARD']).optional(),
   reference: z.string().optional().meta({ description: 'The payment reference of reconciliationInstructions' }),
   startDate: dateTime.optional().meta({ description: 'Created at or after (inclusive)' }),
   endDate: dateTime.optional().meta({ description: 'Created at or before (inclusive)' }),
@@ -136,3 +145,23 @@ export const listTransactionsQuery = z.object({
   cursor: z.string().min(1).optional().meta({ description: 'nextCursor of the previous page' }),
   sortOrder: z.enum(['asc', 'desc']).default('desc').meta({ description: 'By creation time; newest first by default' }),
 });
+
+/** `POST /transactions/{transactionId}/approve` body (upstream's optional receiverCustomerInfo is accepted and unused). */
+export const approveSchema = z.object({
+  receiverCustomerInfo: z.record(z.string(), z.unknown()).optional(),
+}).strict().optional().meta({ id: 'ApproveRequest' });
+
+/** `POST /transactions/{transactionId}/reject` body. */
+export const rejectSchema = z.object({
+  reason: z.string().trim().min(1).max(500).optional().meta({ description: 'Why, in your words (kept with the decision)' }),
+}).strict().optional().meta({ id: 'RejectRequest' });
+
+/** `POST /transactions/{transactionId}/confirm` body. */
+export const confirmReceiptSchema = z.object({
+  receiptDeliveryConfirmedAt: z.iso.datetime().optional().meta({ description: 'When the recipient got the receipt; the workspace time when absent. Not in the future, not before settlement.' }),
+}).strict().optional().meta({ id: 'ConfirmReceiptDeliveryRequest' });
+
+/** `POST /transactions/{transactionId}/cancel` body. */
+export const cancelSchema = z.object({
+  reason: z.string().trim().min(1).max(500).optional().meta({ description: 'Why, in your words (kept in the transaction history)' }),
+}).strict().optional().meta({ id: 'CancelTransactionRequest' });

@@ -1,11 +1,13 @@
 import type { z } from 'zod';
 import type { Ctx } from '../context';
-import { notFound } from '../kernel/errors';
+import { invalidInput, notFound, ServiceError } from '../kernel/errors';
+import { isoOf } from '../kernel/clock';
 import type { Page } from '../kernel/pagination';
 import { INCOMING_FAILURE_REASONS, OUTGOING_FAILURE_REASONS } from '../payments/vocabulary';
 import { transactionRepo, type NewIncoming, type NewOutgoing, type NewTransaction, type TransactionRecord, type TxHistoryEntry } from './repo';
 import { transactionListRepo, type ExplorerFilter, type TransactionSummary } from './list-repo';
-import type { listTransactionsQuery, IncomingTransaction, OutgoingTransaction, Refund, Transaction, TxStatus } from './schema';
+import type { listTransactionsQuery, IncomingTransaction, ListedTransaction, OutgoingTransaction, Refund, Transaction, TxStatus } from './schema';
+import { mergePages, type TransactionSource } from './sources';
 
 /** What a new transaction carries, what is stored of one, and its history (declared with their SQL in repo.ts). */
 export type { IncomingTxData, NewIncoming, NewOutgoing, NewTransaction, OutgoingTxData, TransactionRecord, TxHistoryEntry } from './repo';
@@ -15,7 +17,7 @@ export type { ExplorerFilter, TransactionSummary } from './list-repo';
 /** The allowed status changes. Anything else is a bug and throws (never a silent no-op). */
 const TRANSITIONS: Record<TxStatus, readonly TxStatus[]> = {
   CREATED: ['PENDING', 'FAILED'],
-  PENDING: ['PROCESSING', 'COMPLETED', 'EXPIRED', 'FAILED', 'REJECTED'],
+  PENDING: ['PROCESSING', 'COMPLETED', 'EXPIRED', 'FAILED', 'REJECTED', 'REFUNDED'], // REFUNDED: cancelled before processing
   PROCESSING: ['COMPLETED', 'FAILED', 'REJECTED', 'REFUNDED'],
   COMPLETED: ['FAILED'], // a receiving bank returned the payment
   FAILED: [],
@@ -45,6 +47,10 @@ function eventPrefix(type: 'INCOMING' | 'OUTGOING'): string {
 export class TransactionService {
   private readonly repo;
   private readonly lists;
+  /** Other kinds the lists show (card transactions), plugged in by createServices. */
+  private readonly sources: TransactionSource[] = [];
+  /** Set by `actingFor` while an agent's action creates transactions. */
+  private actingAgent: string | undefined;
 
   constructor(private readonly ctx: Ctx) {
     this.repo = transactionRepo(ctx.db);
@@ -59,7 +65,9 @@ export class TransactionService {
     checkFailureReason(tx.type, tx.failureReason, tx.id);
     const now = this.ctx.clock.nowMs();
     return this.ctx.transaction(() => {
-      const created = this.repo.insert(tx, now);
+      let created = this.repo.insert(tx, now);
+      // Stamped before the first event, so even the CREATED webhook of an agent's payment names the agent.
+      if (this.actingAgent) created = this.repo.setAgent(tx.id, this.actingAgent);
       this.repo.addHistory(tx.id, tx.status, cause, tx.failureReason ? { failureReason: tx.failureReason } : {}, now);
       this.ctx.events.append(`${eventPrefix(tx.type)}.${tx.status}`, 'Transaction', tx.id, created);
       return created;
@@ -92,6 +100,61 @@ export class TransactionService {
     });
   }
 
+  /**
+   * Records that the receipt of a completed incoming payment reached its recipient (`receiptDeliveryConfirmedAt`,
+   * the workspace time unless given). The first confirmation stands: confirming again answers the transaction unchanged.
+   */
+  confirmReceipt(id: string, at: string | undefined): Transaction {
+    return this.ctx.transaction(() => {
+      const current = this.get(id);
+      const refuse = (why: string) => new ServiceError(409, 'INVALID_STATE_TRANSITION', `Transaction ${id} cannot have its receipt confirmed: ${why}`, { status: current.status, type: current.type });
+      if (current.type !== 'INCOMING') throw refuse('only incoming payments have a receipt to deliver');
+      if (current.status !== 'COMPLETED') throw refuse(`it is ${current.status}, and only a COMPLETED payment has a receipt`);
+      if (current.receiptDeliveryConfirmedAt) return current;
+      const now = this.ctx.clock.nowMs();
+      const atMs = at === undefined ? now : Date.parse(at);
+      if (atMs > now) throw invalidInput('receiptDeliveryConfirmedAt', `is in the future (the workspace time is ${isoOf(now)})`);
+      const settled = Date.parse(current.settledAt ?? current.createdAt);
+      if (atMs < settled) throw invalidInput('receiptDeliveryConfirmedAt', `is before the payment settled (${isoOf(settled)})`);
+      const tx = this.repo.setReceiptConfirmed(id, isoOf(atMs), now);
+      this.repo.addHistory(id, current.status, 'RECEIPT_DELIVERY_CONFIRMED', { receiptDeliveryConfirmedAt: isoOf(atMs) }, now);
+      // Not an upstream webhook (core/webhooks/event-map.ts leaves it out): the console's timeline shows it.
+      this.ctx.events.append('INCOMING_PAYMENT.RECEIPT_CONFIRMED', 'Transaction', id, tx);
+      return tx;
+    });
+  }
+
+  /**
+   * Runs `fn` (synchronous: no other request can interleave) with every transaction it creates
+   * stamped as initiated by `agentId`, from its first event on.
+   */
+  actingFor<T>(agentId: string, fn: () => T): T {
+    const previous = this.actingAgent;
+    this.actingAgent = agentId;
+    try {
+      return fn();
+    } finally {
+      this.actingAgent = previous;
+    }
+  }
+
+  /** Records that an agent initiated the transaction (call in the transaction that creates it). */
+  assignAgent(id: string, agentId: string): Transaction {
+    return this.ctx.transaction(() => this.repo.setAgent(id, agentId));
+  }
+
+  /** Adds another kind of transaction to the lists, the search and `getAny` (the cards area's card transactions). */
+  addSource(source: TransactionSource): void {
+    this.sources.push(source);
+  }
+
+  /** One transaction of any kind, card transactions included (404 TRANSACTION_NOT_FOUND). */
+  getAny(id: string): ListedTransaction {
+    const found = this.repo.find(id)?.transaction ?? this.sources.map((s) => s.find(id)).find((t) => t !== undefined);
+    if (!found) throw notFound('TRANSACTION_NOT_FOUND', `Transaction ${id} not found`);
+    return found;
+  }
+
   /** One transaction (404 TRANSACTION_NOT_FOUND). */
   get(id: string): Transaction {
     return this.record(id).transaction;
@@ -110,17 +173,17 @@ export class TransactionService {
   }
 
   /** A filtered, keyset-paged list in either order, with the total count of matches. */
-  list(q: z.infer<typeof listTransactionsQuery>): Page<Transaction> {
-    return this.lists.list(q);
+  list(q: z.infer<typeof listTransactionsQuery>): Page<ListedTransaction> {
+    return mergePages<ListedTransaction>([this.lists.list(q), ...this.sources.map((s) => s.list(q))], q.limit, q.sortOrder);
   }
 
   /** The console's explorer: whatever support staff paste finds its transactions. */
-  explore(f: ExplorerFilter): Page<Transaction> {
-    return this.lists.explore(f);
+  explore(f: ExplorerFilter): Page<ListedTransaction> {
+    return mergePages<ListedTransaction>([this.lists.explore(f), ...this.sources.map((s) => s.explore(f))], f.limit, f.sortOrder);
   }
 
   /** Transactions named by id, quote id, reference or identifier (the global search). */
   search(q: string, limit: number): TransactionSummary[] {
-    return this.lists.search(q, limit);
+    return [...this.lists.search(q, limit), ...this.sources.flatMap((s) => s.search(q, limit))].slice(0, limit);
   }
 }

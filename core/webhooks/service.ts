@@ -38,6 +38,9 @@ export interface WebhookOptions {
   timeoutMs?: number;
 }
 
+/** Events turned into deliveries per turn of the event loop. */
+const PUMP_PAGE = 200;
+
 /**
  * Webhook deliveries. Committed domain events become stored deliveries (read from the events table
  * after a cursor, so none is lost if the app stops in between); each is signed with the workspace's
@@ -193,7 +196,7 @@ export class WebhookService {
   }
 
   private lastSeq(): number {
-    return this.ctx.events.list({ order: 'desc', limit: 1 }).data[0]?.seq ?? 0;
+    return this.ctx.events.lastSeq();
   }
 
   private onEvent(e: DomainEvent): void {
@@ -208,34 +211,43 @@ export class WebhookService {
     this.pumpQueued = true;
     setImmediate(() => {
       this.pumpQueued = false;
-      if (!this.closed) this.pump();
+      // A database closed without close() (a host tearing down in a hurry) ends sending quietly.
+      if (!this.closed && this.ctx.db.open) this.pump();
     });
   }
 
-  /** Turns every committed event after the cursor into deliveries, in order. */
+  /**
+   * Turns the committed events after the cursor into deliveries, in order, one page per turn of the
+   * event loop: a long backlog (a million seeded events) never holds up the API.
+   */
   private pump(): void {
-    for (;;) {
-      const after = this.repo.setting<number>(CURSOR) ?? 0;
-      const page = this.ctx.events.list({ afterSeq: after, order: 'asc', limit: 200 });
-      if (!page.data.length) return;
-      this.ctx.transaction(() => {
-        const url = this.ports.endpoint();
-        for (const e of page.data) {
-          const m = mappingOf(e);
-          if (!m || (!url && !this.taps.size) || this.repo.deliveryOfEvent(e.id)) continue;
-          let data: unknown;
-          try {
-            data = m.data === 'payload' ? e.payload : m.data === 'none' ? undefined : this.ports.load(m.data, e.resourceId);
-          } catch {
-            continue; // the object is gone (deleted since): nothing to describe
-          }
-          const d = { type: m.type, data, resourceId: m.data === 'none' ? null : e.resourceId, event: e };
-          if (url) this.create({ ...d, origin: m.type === 'TEST' ? 'TEST' : 'EVENT', url });
-          else this.tapOnly(d);
-        }
-        this.repo.putSetting(CURSOR, page.data.at(-1)!.seq);
-      });
+    const after = this.repo.setting<number>(CURSOR) ?? 0;
+    if (!this.ports.endpoint() && !this.taps.size) {
+      // Nobody to deliver to or to tell: nothing of the backlog would be sent, so the cursor jumps to the end.
+      const last = this.lastSeq();
+      if (last > after) this.ctx.transaction(() => this.repo.putSetting(CURSOR, last));
+      return;
     }
+    const page = this.ctx.events.after(after, PUMP_PAGE);
+    if (!page.length) return;
+    this.ctx.transaction(() => {
+      const url = this.ports.endpoint();
+      for (const e of page) {
+        const m = mappingOf(e);
+        if (!m || (!url && !this.taps.size) || this.repo.deliveryOfEvent(e.id)) continue;
+        let data: unknown;
+        try {
+          data = m.data === 'payload' ? e.payload : m.data === 'none' ? undefined : this.ports.load(m.data, e.resourceId);
+        } catch {
+          continue; // the object is gone (deleted since): nothing to describe
+        }
+        const d = { type: m.type, data, resourceId: m.data === 'none' ? null : e.resourceId, event: e };
+        if (url) this.create({ ...d, origin: m.type === 'TEST' ? 'TEST' : 'EVENT', url });
+        else this.tapOnly(d);
+      }
+      this.repo.putSetting(CURSOR, page.at(-1)!.seq);
+    });
+    if (page.length === PUMP_PAGE) this.queuePump();
   }
 
   /** With no endpoint set, a listener still hears the webhook (nothing is stored: no delivery exists). */

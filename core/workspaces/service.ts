@@ -132,6 +132,8 @@ export class WorkspaceService {
 
   private replaceWith(file: string, label: string, keep: string[] = []): RestoreResult {
     this.ctx.scheduler.assertIdle();
+    // Calls recorded before the restore belong to the log it replaces (or keeps): written now, not after.
+    this.ctx.requestLog.flush();
     replaceContents(this.ctx.db, file, keep);
     this.ctx.clock.reload();
     this.ctx.scheduler.arm();

@@ -4,6 +4,8 @@ import type { BeneficiaryStatus } from '../../core/accounts/external-service';
 import type { ClockMode } from '../../core/kernel/clock';
 import type { Refund, TxStatus } from '../../core/transactions/schema';
 import type { Quote } from '../../core/quotes/schema';
+import type { CardTxStatus } from '../../core/transactions/card-schema';
+import type { CardState } from '../../core/cards/schema';
 
 /** The colour family of a status tag (naive-ui tag types). */
 export type StatusTone = 'success' | 'info' | 'warning' | 'error' | 'default';
@@ -19,7 +21,7 @@ type HttpStatusClass = '1xx' | '2xx' | '3xx' | '4xx' | '5xx';
 
 /** Every status the console can show today; the map below must cover each one (the compiler checks it). */
 export type KnownStatus = VerificationStatus | InternalAccountStatus | BeneficiaryStatus | ClockMode | ExternalAccountStatus | JobStatus | HttpStatusClass
-  | TxStatus | Quote['status'] | Refund['status'] | RehearsalStepStatus;
+  | TxStatus | Quote['status'] | Refund['status'] | RehearsalStepStatus | CardTxStatus | CardState;
 
 /**
  * The one colour map for every status of every resource: green settled and good, blue in motion or
@@ -28,18 +30,20 @@ export type KnownStatus = VerificationStatus | InternalAccountStatus | Beneficia
  */
 export const STATUS_TONES = {
   // good, settled
-  ACTIVE: 'success', APPROVED: 'success', MATCHED: 'success', DONE: 'success', COMPLETED: 'success', SUCCESS: 'success',
+  ACTIVE: 'success', APPROVED: 'success', MATCHED: 'success', DONE: 'success', COMPLETED: 'success', SUCCESS: 'success', PASSED: 'success',
   SUCCEEDED: 'success', SETTLED: 'success', DELIVERED: 'success', VERIFIED: 'success', REAL: 'success', '2xx': 'success',
   // in motion, informational
   PROCESSING: 'info', SENT: 'info', CREATED: 'info', CHECKED_BY_RECEIVING_FI: 'info', FROZEN: 'info', '1xx': 'info', '3xx': 'info',
-  REFUNDED: 'info', AUTHORIZED: 'info', EXECUTED: 'info', RUNNING: 'info',
+  REFUNDED: 'info', AUTHORIZED: 'info', EXECUTED: 'info', RUNNING: 'info', SENDING: 'info', IN_PROGRESS: 'info', PARTIALLY_SETTLED: 'info',
+  REDEEMED: 'info', DEFERRED: 'info', CLAIMED: 'success',
   // waiting on someone
-  PENDING: 'warning', HOLD: 'warning', UNVERIFIED: 'warning', UNDER_REVIEW: 'warning', PENDING_OWNERSHIP_VERIFICATION: 'warning',
-  PARTIAL_MATCH: 'warning', RETRYING: 'warning', '4xx': 'warning',
+  PENDING: 'warning', HOLD: 'warning', UNVERIFIED: 'warning', UNDER_REVIEW: 'warning', PENDING_OWNERSHIP_VERIFICATION: 'warning', PENDING_APPROVAL: 'warning', PAUSED: 'warning',
+  PARTIAL_MATCH: 'warning', RETRYING: 'warning', '4xx': 'warning', RESOLVE_ERRORS: 'warning', PENDING_MANUAL_REVIEW: 'warning',
+  READY_FOR_VERIFICATION: 'warning', PENDING_KYC: 'warning', AWAITING: 'warning',
   // failed, refused
-  FAILED: 'error', REJECTED: 'error', NOT_MATCHED: 'error', RETURNED: 'error', DECLINED: 'error', '5xx': 'error',
+  FAILED: 'error', REJECTED: 'error', INVALID: 'error', NOT_MATCHED: 'error', RETURNED: 'error', DECLINED: 'error', '5xx': 'error', EXCEPTION: 'error',
   // inert
-  CLOSED: 'default', INACTIVE: 'default', CANCELLED: 'default', EXPIRED: 'default', UNSUPPORTED: 'default', QUEUED: 'default',
+  CLOSED: 'default', INACTIVE: 'default', REPLACED: 'default', REVOKED: 'default', CANCELLED: 'default', EXPIRED: 'default', UNSUPPORTED: 'default', QUEUED: 'default',
 } as const satisfies Record<KnownStatus, StatusTone> & Record<string, StatusTone>;
 
 /** The tone of a status; unknown statuses are grey rather than an error. */

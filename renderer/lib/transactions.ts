@@ -2,7 +2,8 @@ import type { HandlerInput, HandlerOutput } from '../../core/index';
 import type { CurrencyAmount } from '../../core/kernel/money';
 import type { OutgoingRateDetails } from '../../core/quotes/pricing';
 import type { PaymentInstructions } from '../../core/accounts/funding';
-import type { Refund, Transaction, TxStatus } from '../../core/transactions/schema';
+import type { ListedTransaction, LISTED_TX_STATUSES, Refund, TxStatus } from '../../core/transactions/schema';
+import type { CardTransaction, CardTxStatus } from '../../core/transactions/card-schema';
 import { formatMinor, formatMoney, type CurrencyLike } from './money';
 import { absoluteTime } from './time';
 import { rateBothWays } from './quotes';
@@ -14,10 +15,15 @@ export type TransactionSearch = Omit<HandlerInput<'transactions/search'>, 'limit
 
 // A record over every status, so the compiler says when the core adds one the console does not list.
 const STATUS_SET: Record<TxStatus, true> = { CREATED: true, PENDING: true, PROCESSING: true, COMPLETED: true, REJECTED: true, FAILED: true, REFUNDED: true, EXPIRED: true };
-/** Every transaction status, in lifecycle order. */
-export const TX_STATUSES = Object.keys(STATUS_SET) as TxStatus[];
+const CARD_STATUS_SET: Record<CardTxStatus, true> = { AUTHORIZED: true, PARTIALLY_SETTLED: true, SETTLED: true, REFUNDED: true, EXCEPTION: true };
+/** A listed transaction's status: a payment's or a card transaction's. */
+export type ListedStatus = (typeof LISTED_TX_STATUSES)[number];
+/** Every transaction status, payments' in lifecycle order, then card transactions'. */
+export const TX_STATUSES = [...new Set([...Object.keys(STATUS_SET), ...Object.keys(CARD_STATUS_SET)])] as ListedStatus[];
 /** Transaction types. */
-export const TX_TYPES = ['INCOMING', 'OUTGOING'] as const;
+export const TX_TYPES = ['INCOMING', 'OUTGOING', 'CARD'] as const;
+/** A transaction type in words. */
+export const TX_TYPE_LABELS: Record<(typeof TX_TYPES)[number], string> = { INCOMING: 'Incoming', OUTGOING: 'Outgoing', CARD: 'Card' };
 /** Sort orders of the explorer (newest first is the default). */
 export const SORT_ORDERS = ['desc', 'asc'] as const;
 
@@ -33,7 +39,7 @@ export interface TransactionFilters {
 }
 
 /** The known statuses of a comma-separated list, in lifecycle order (a hand-edited URL cannot inject others). */
-export function parseStatuses(text: string | undefined): TxStatus[] {
+export function parseStatuses(text: string | undefined): ListedStatus[] {
   const asked = new Set((text ?? '').split(',').map((s) => s.trim().toUpperCase()));
   return TX_STATUSES.filter((s) => asked.has(s));
 }
@@ -57,8 +63,8 @@ export function toSearchInput(f: TransactionFilters): TransactionSearch {
 /** The fields the console reads from a transaction (the core types it as a loose record because fields vary by kind). */
 export interface TxView {
   id: string;
-  type: 'INCOMING' | 'OUTGOING';
-  status: TxStatus;
+  type: 'INCOMING' | 'OUTGOING' | 'CARD';
+  status: ListedStatus;
   direction?: string;
   customerId?: string;
   platformCustomerId?: string;
@@ -80,9 +86,18 @@ export interface TxView {
   updatedAt: string;
 }
 
-/** Reads a transaction through the TxView lens. */
-export function txView(t: Transaction): TxView {
+/** Reads a transaction through the TxView lens; a card transaction shows what it took from the account and the merchant's name. */
+export function txView(t: ListedTransaction): TxView {
+  if (t.type === 'CARD') return cardTxView(t);
   return t as unknown as TxView;
+}
+
+function cardTxView(t: CardTransaction): TxView {
+  const settled = t.settledAmount && t.settledAmount.amount > 0 ? t.settledAmount : undefined;
+  return {
+    id: t.id, type: 'CARD', status: t.status, direction: t.direction, customerId: t.customerId, platformCustomerId: t.platformCustomerId,
+    sentAmount: settled ?? t.authorizedAmount, description: t.merchant.descriptor, createdAt: t.createdAt, updatedAt: t.updatedAt,
+  };
 }
 
 /** The transaction's payment reference, if it has one. */

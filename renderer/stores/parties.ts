@@ -10,7 +10,7 @@ import {
 import { useWorkspaceStore } from './workspace';
 
 /** The ids a transaction names that the story may need facts about. */
-type Named = Pick<Transaction, 'customerId' | 'destination'> & { source?: Transaction['source'] };
+type Named = Pick<Transaction, 'customerId'> & { destination?: Transaction['destination']; source?: Transaction['source'] };
 
 interface Facts {
   customers: Record<string, CustomerFacts>;
@@ -73,7 +73,7 @@ export const usePartiesStore = defineStore('parties', () => {
     const accounts = new Set<string>();
     for (const t of transactions) {
       if (t.source?.sourceType === 'ACCOUNT') accounts.add(t.source.accountId);
-      if (t.destination.destinationType === 'ACCOUNT') accounts.add(t.destination.accountId);
+      if (t.destination?.destinationType === 'ACCOUNT') accounts.add(t.destination.accountId);
     }
     await Promise.all([...accounts].filter((id) => !known(id)).map(owner));
   }

@@ -4,7 +4,7 @@ import type { DomainEvent } from '../../core/index';
 import type { Customer } from '../../core/customers/schema';
 import type { Currency } from '../../core/kernel/money';
 import type { Quote } from '../../core/quotes/schema';
-import type { Transaction } from '../../core/transactions/schema';
+import type { ListedTransaction, Transaction } from '../../core/transactions/schema';
 import { api, invoke, onEvent, toConsoleError, type ConsoleError } from '../api/client';
 import { laterQuote, type CreateQuoteBody, type LookupResult, type QuoteFormValues, type QuoteOptions, type QuoteResource } from '../lib/quotes';
 import { useWorkspaceStore } from './workspace';
@@ -96,6 +96,11 @@ export const useQuotesStore = defineStore('quotes', () => {
     if (event.resourceType === 'Transaction') showTransaction(event.payload as Transaction);
   }
 
+  /** GET /transactions/{id} may answer any kind; a quote's transaction is never a card transaction. */
+  function showPayment(t: ListedTransaction): void {
+    if (t.type !== 'CARD') showTransaction(t);
+  }
+
   /** Takes a version of the quote's transaction unless a newer one is already shown (events may arrive late). */
   function showTransaction(t: Transaction): void {
     const at = Date.parse(String(t['updatedAt']));
@@ -158,7 +163,7 @@ export const useQuotesStore = defineStore('quotes', () => {
     const report = await workspace.advance(seconds);
     await refresh();
     const q = quote.value;
-    if (q) showTransaction(await api('GET /transactions/{transactionId}', { params: { transactionId: q.transactionId } }));
+    if (q) showPayment(await api('GET /transactions/{transactionId}', { params: { transactionId: q.transactionId } }));
     return report.jobsRun ?? 0;
   }
 
@@ -182,7 +187,7 @@ export const useQuotesStore = defineStore('quotes', () => {
     transactionStatus.value = null;
     txUpdatedAt = 0;
     await resync();
-    showTransaction(await api('GET /transactions/{transactionId}', { params: { transactionId: next.transactionId } }));
+    showPayment(await api('GET /transactions/{transactionId}', { params: { transactionId: next.transactionId } }));
   }
 
   /** Forgets the current quote (to start another). */

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
 import type { DomainEvent } from '../../core/index';
-import type { Transaction } from '../../core/transactions/schema';
+import type { ListedTransaction as Transaction } from '../../core/transactions/schema';
 import { invoke, onEvent, toConsoleError, type ConsoleError } from '../api/client';
 import { createPager } from '../lib/pager';
 import { frameTask, singleFlight } from '../lib/coalesce';
@@ -13,7 +13,7 @@ export type { Transaction, TransactionDetail, TransactionFilters };
 /** Page size of the explorer. */
 const PAGE_SIZE = 50;
 
-/** True for the events whose payload is a transaction (INCOMING_PAYMENT.*, OUTGOING_PAYMENT.*). */
+/** True for the events whose payload is a transaction (INCOMING_PAYMENT.*, OUTGOING_PAYMENT.*, CARD_TRANSACTION.*). */
 export function isTransactionEvent(event: DomainEvent): boolean {
   return event.resourceType === 'Transaction' && typeof event.payload === 'object' && event.payload !== null && 'status' in event.payload;
 }

@@ -71,6 +71,23 @@ describe('POST /agents/me/quotes', () => {
   });
 });
 
+describe('events of an agent\'s payments', () => {
+  it('name the agent from the very first one, for a quote and for a transfer', async () => {
+    const a = await connectedAgent(w);
+    const mxn = await externalAccount(w, w.seed.alice.id, 'MXN', '000');
+    const quote = await a.api.post('/agents/me/quotes', accountQuote(w.seed.aliceUsd, mxn, 'SENDING', 2_500, { immediatelyExecute: true }));
+    expect(quote.status, quote.text).toBe(201);
+    const moved = await transferOut(w, a, 100);
+    expect(moved.status, moved.text).toBe(201);
+    const transfer = (await a.api.get('/agents/me/transactions?limit=10')).body.data.find((t: { id: string }) => t.id !== quote.body.transactionId);
+    for (const txId of [quote.body.transactionId as string, transfer.id as string]) {
+      const events = w.core.services.ctx.db.prepare("SELECT type, payload FROM events WHERE resource_id = ? ORDER BY seq").all(txId) as { type: string; payload: string }[];
+      expect(events.length, txId).toBeGreaterThan(0);
+      for (const e of events) expect(JSON.parse(e.payload).agentId, `${e.type} of ${txId}`).toBe(a.id);
+    }
+  });
+});
+
 describe('GET /agents/me/transactions', () => {
   it('pages its customer\'s transactions with limit, cursor, totalCount and hasMore, in either order', async () => {
     const a = await connectedAgent(w);

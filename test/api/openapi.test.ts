@@ -55,7 +55,7 @@ describe('GET /openapi.json', () => {
       if (op.operationId !== 'getOpenApiDocument') expect(errors.length, `${method} ${path}`).toBeGreaterThan(0);
       for (const [, r] of errors) expect(r.content?.['application/json']?.schema, `${method} ${path}`).toEqual({ $ref: '#/components/schemas/Error' });
       const route = (apiContract as Record<string, RouteSpec>)[op.operationId]!;
-      expect(op.security, `${method} ${path}`).toEqual(route.permission === 'PUBLIC' ? [] : [{ basicAuth: [] }]);
+      expect(op.security, `${method} ${path}`).toEqual(route.permission === 'PUBLIC' ? [] : route.permission === 'AGENT' ? [{ bearerAuth: [] }] : [{ basicAuth: [] }]);
     }
   });
 

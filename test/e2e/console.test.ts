@@ -17,6 +17,19 @@ afterAll(async () => {
   await proc?.stop();
 });
 
+let aliceUsdBefore = 0;
+/** Minor units of USD as the console writes them: 12,167.50 USD. */
+const usd = (minor: number) => `${(minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USD`;
+
+/** Alice's USD internal account over the API. */
+async function aliceUsd(): Promise<{ balance: { amount: number } }> {
+  const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
+  const res = await fetch(`${proc.apiBase}/customers?platformCustomerId=cust-alice-001`, { headers: { authorization: auth } });
+  const alice = ((await res.json()) as { data: { id: string }[] }).data[0]!;
+  const accounts = (await (await fetch(`${proc.apiBase}/customers/internal-accounts?customerId=${alice.id}&currency=USD`, { headers: { authorization: auth } })).json()) as { data: { balance: { amount: number } }[] };
+  return accounts.data[0]!;
+}
+
 describe('the console in Chromium against serve', () => {
   it('opens on the Overview of the seeded workspace with the local API address', async () => {
     await page.goto(proc.consoleUrl);
@@ -27,15 +40,17 @@ describe('the console in Chromium against serve', () => {
   });
 
   it('finds a seeded customer, funds her USD account and shows the call in the request log', async () => {
+    // Alice's USD balance as seeded (her demo card spending included), read as an integrator would.
+    aliceUsdBefore = (await aliceUsd()).balance.amount;
     await page.getByTestId('nav-customers').click();
     const row = page.getByTestId('customer-row').filter({ hasText: 'Alice Johnson' });
     await row.first().click();
     const drawer = page.getByTestId('drawer');
-    await expect.poll(() => drawer.innerText(), { timeout: 10_000 }).toContain('12,500.00 USD');
+    await expect.poll(() => drawer.innerText(), { timeout: 10_000 }).toContain(usd(aliceUsdBefore));
     await drawer.getByTestId('fund-button').first().click();
     await page.getByTestId('fund-amount').fill('25.00');
     await page.getByTestId('fund-submit').click();
-    await expect.poll(() => drawer.innerText(), { timeout: 10_000 }).toContain('12,525.00 USD');
+    await expect.poll(() => drawer.innerText(), { timeout: 10_000 }).toContain(usd(aliceUsdBefore + 2_500));
 
     await page.keyboard.press('Escape');
     await page.getByTestId('nav-request-log').click();
@@ -44,11 +59,7 @@ describe('the console in Chromium against serve', () => {
   });
 
   it('shows the same fund call to an integrator: the balance changed in the API', async () => {
-    const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
-    const res = await fetch(`${proc.apiBase}/customers?platformCustomerId=cust-alice-001`, { headers: { authorization: auth } });
-    const alice = ((await res.json()) as { data: { id: string }[] }).data[0]!;
-    const accounts = (await (await fetch(`${proc.apiBase}/customers/internal-accounts?customerId=${alice.id}`, { headers: { authorization: auth } })).json()) as { data: { balance: { amount: number } }[] };
-    expect(accounts.data[0]!.balance.amount).toBe(1_252_500);
+    expect((await aliceUsd()).balance.amount).toBe(aliceUsdBefore + 2_500);
   });
 
   it('opens anything from the global search with Ctrl+K', async () => {

@@ -10,7 +10,7 @@ import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type 
 // that leaves the machine (the console must work offline).
 const SCREENS = {
   overview: 'Overview', customers: 'Customers and accounts', 'request-log': 'Request log', events: 'Events',
-  api: 'API and credentials', transactions: 'Transactions', quotes: 'Quotes', 'wallet-auth': 'Wallet auth',
+  api: 'API and credentials', transactions: 'Transactions', quotes: 'Quotes', 'wallet-auth': 'Wallet auth', agents: 'Agents',
 };
 const SIZES = [{ width: 1024, height: 700 }, { width: 1440, height: 900 }] as const;
 const OUT = 'test-results/screenshots';

@@ -74,7 +74,7 @@ async function settle(): Promise<void> {
   await flushPromises();
 }
 const searches = () => fake.calls.filter((c) => c.name === 'transactions/search').length;
-const ids = (list: readonly Transaction[]) => list.map((t) => t.id);
+const ids = (list: readonly { id: string }[]) => list.map((t) => t.id);
 /** What the server lists for the same filters, in its order (every page). */
 const serverOrder = (q: Partial<HandlerInput<'transactions/search'>> = {}) => ids(searchOf(rows)({ sortOrder: 'desc', ...q, limit: 10_000 }).data);
 /** The server changes a stored transaction, then its event arrives. */

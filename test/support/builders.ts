@@ -32,7 +32,7 @@ export function removeTempDirs(): void {
 
 /** A seeded core over a new workspace file, frozen at FROZEN_AT unless overridden. */
 export function newCore(overrides: Partial<CoreOptions> = {}): Core {
-  return createCore({ dataDir: tempDir(), clock: { mode: 'FROZEN', frozenAt: FROZEN_AT }, ...overrides });
+  return createCore({ dataDir: tempDir(), clock: { mode: 'FROZEN', frozenAt: FROZEN_AT }, seed: { cardActivity: false }, ...overrides });
 }
 
 /** Opens an existing workspace file again, with the clock as it was persisted. */

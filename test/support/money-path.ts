@@ -98,7 +98,7 @@ function ok(r: Reply, status: number, what: string): Reply {
 /** Opens a new seeded workspace in a temp folder and serves it on a free loopback port. */
 export async function openWorld(): Promise<World> {
   const dir = mkdtempSync(join(tmpdir(), 'money-path-'));
-  const core = createCore({ dataDir: dir, clock: { mode: 'FROZEN', frozenAt: FROZEN_AT } });
+  const core = createCore({ dataDir: dir, clock: { mode: 'FROZEN', frozenAt: FROZEN_AT }, seed: { cardActivity: false } });
   const creds = core.workspace.initialCredentials!;
   const server = await startLoopbackServer({ core, port: 0 });
   const api = new Client(`${server.origin}${API_BASE}`, basic(creds.clientId, creds.clientSecret));

@@ -4,8 +4,18 @@ import { sql as moneyPath } from './003-money-path';
 import { sql as walletAuth } from './004-wallet-auth';
 import { sql as transactionSearch } from './005-transaction-search';
 import { sql as requestLogList } from './006-request-log-list';
+import { sql as agents } from './007-agents';
+import { sql as webhooksVerifications } from './009-webhooks-verifications';
+import { sql as cards } from './008-cards';
 import { sql as idempotencyOwner } from './011-idempotency-owner';
 import { sql as usedRegistrationChallenges } from './012-used-registration-challenges';
+import { sql as scenarios } from './013-scenarios';
+import { sql as invitations } from './014-invitations';
+import { sql as documents } from './015-documents';
+import { sql as bulkCustomerJobs } from './016-bulk-customer-jobs';
+import { sql as stablecoins } from './017-stablecoins';
+import { sql as delegatedKeys } from './018-delegated-keys';
+import { sql as listIndexes } from './019-list-indexes';
 
 /** One forward-only migration; `version` is its number, applied in ascending order, never edited once released. */
 export interface Migration {
@@ -22,6 +32,16 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: 'wallet-auth', sql: walletAuth },
   { version: 5, name: 'transaction-search', sql: transactionSearch },
   { version: 6, name: 'request-log-list', sql: requestLogList },
+  { version: 7, name: 'agents', sql: agents },
+  { version: 8, name: 'cards', sql: cards },
+  { version: 9, name: 'webhooks-verifications', sql: webhooksVerifications },
   { version: 11, name: 'idempotency-owner', sql: idempotencyOwner },
   { version: 12, name: 'used-registration-challenges', sql: usedRegistrationChallenges },
+  { version: 13, name: 'scenarios', sql: scenarios },
+  { version: 14, name: 'invitations', sql: invitations },
+  { version: 15, name: 'documents', sql: documents },
+  { version: 16, name: 'bulk-customer-jobs', sql: bulkCustomerJobs },
+  { version: 17, name: 'stablecoins', sql: stablecoins },
+  { version: 18, name: 'delegated-keys', sql: delegatedKeys },
+  { version: 19, name: 'list-indexes', sql: listIndexes },
 ];

@@ -7,6 +7,8 @@ const PATHS: Record<string, string> = {
   quotes: 'M4 1.5h6l3 3v10H4zM10 1.5v3h3M6.5 8h4M6.5 11h4',
   transfers: 'M5 2v11M2 10l3 3 3-3M11 14V3M8 6l3-3 3 3',
   customers: 'M8 7.5a2.75 2.75 0 1 0 0-5.5 2.75 2.75 0 0 0 0 5.5zM2.5 14c0-3 2.4-4.6 5.5-4.6s5.5 1.6 5.5 4.6',
+  stablecoins: 'M8 1.5a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13zM10 5.5H7a1.25 1.25 0 0 0 0 2.5h2a1.25 1.25 0 0 1 0 2.5H6M8 4v1.5M8 10.5V12',
+  invitations: 'M2 4h12v8.5H2zM2 4l6 5 6-5',
   agents: 'M3 5.5h10v8H3zM8 2.5v3M6 9.25v.5M10 9.25v.5M6 11.75h4',
   cards: 'M1.5 3.5h13v9h-13zM1.5 6.5h13M4 10h3',
   'wallet-auth': 'M4 7.5h8v6.5H4zM5.75 7.5V5.25a2.25 2.25 0 0 1 4.5 0V7.5M8 10v1.5',
