@@ -4,6 +4,8 @@ import { forbidden, unauthorized } from '../kernel/errors';
 import type { ApiApp, ApiBindings, ApiVariables, Permission, Principal } from './types';
 import { jsonBody, parseWith } from './validate';
 import { answerOnce } from './idempotency';
+import type { Deferred } from './deferred';
+export { commit, Deferred } from './deferred';
 import { textResponse } from './known-body';
 
 /**
@@ -69,7 +71,7 @@ export type Reply<R extends RouteSpec> = {
 }[keyof R['responses'] & number];
 
 /** The function that serves one declared route. */
-export type RouteHandler<R extends RouteSpec> = (input: HandlerInput<R>) => Reply<R> | Promise<Reply<R>>;
+export type RouteHandler<R extends RouteSpec> = (input: HandlerInput<R>) => Reply<R> | Promise<Reply<R> | Deferred<Reply<R>>>;
 
 /** Handlers for every route of a contract, and only those. */
 export type Handlers<C extends Contract> = { [K in keyof C]: RouteHandler<C[K]> };

@@ -8,6 +8,8 @@ export interface RememberedKey {
   body: string | null;
   /** The process run that started it (the kernel's boot id); null for rows older than that column. */
   owner: string | null;
+  /** What a request working in several transactions noted about where it is going (JSON), if anything. */
+  progress: string | null;
 }
 
 /** A key is scoped to the calling principal and the route it was sent to. */
@@ -19,18 +21,19 @@ export interface KeyScope {
 
 /** The SQL of idempotency keys, prepared once over a workspace's database. */
 export function idempotencyRepo(db: Db) {
-  const find = db.prepare<[string, string, string], { request_hash: string; status: number | null; body: string | null; owner: string | null }>(
-    'SELECT request_hash, status, body, owner FROM idempotency_keys WHERE principal = ? AND route = ? AND key = ?',
+  const find = db.prepare<[string, string, string], { request_hash: string; status: number | null; body: string | null; owner: string | null; progress: string | null }>(
+    'SELECT request_hash, status, body, owner, progress FROM idempotency_keys WHERE principal = ? AND route = ? AND key = ?',
   );
   const insert = db.prepare('INSERT INTO idempotency_keys (principal, route, key, request_hash, created_at, owner) VALUES (?, ?, ?, ?, ?, ?)');
   const remove = db.prepare('DELETE FROM idempotency_keys WHERE principal = ? AND route = ? AND key = ?');
-  const removeAbandoned = db.prepare('DELETE FROM idempotency_keys WHERE principal = ? AND route = ? AND key = ? AND status IS NULL AND owner IS NOT ?');
+  const takeOver = db.prepare('UPDATE idempotency_keys SET owner = ? WHERE principal = ? AND route = ? AND key = ? AND status IS NULL AND owner IS NOT ?');
+  const noteProgress = db.prepare('UPDATE idempotency_keys SET progress = ? WHERE principal = ? AND route = ? AND key = ?');
   const finish = db.prepare('UPDATE idempotency_keys SET status = ?, body = ? WHERE principal = ? AND route = ? AND key = ?');
   return {
     /** The key as remembered, if it was used before. */
     find(s: KeyScope): RememberedKey | undefined {
       const row = find.get(s.principal, s.route, s.key);
-      return row && { requestHash: row.request_hash, status: row.status, body: row.body, owner: row.owner };
+      return row && { requestHash: row.request_hash, status: row.status, body: row.body, owner: row.owner, progress: row.progress };
     },
     /** Records a key whose request is starting (no answer yet), owned by this process run. */
     begin(s: KeyScope, requestHash: string, atMs: number, owner: string): void {
@@ -40,9 +43,13 @@ export function idempotencyRepo(db: Db) {
     forget(s: KeyScope): void {
       remove.run(s.principal, s.route, s.key);
     },
-    /** Forgets the key only if it is unfinished and another process run started it; true when it did. */
-    forgetAbandoned(s: KeyScope, currentOwner: string): boolean {
-      return removeAbandoned.run(s.principal, s.route, s.key, currentOwner).changes > 0;
+    /** Makes an unfinished key started by another process run this run's own; true when it did (one retry wins). */
+    takeOverAbandoned(s: KeyScope, currentOwner: string): boolean {
+      return takeOver.run(currentOwner, s.principal, s.route, s.key, currentOwner).changes > 0;
+    },
+    /** Notes, before a multi-transaction request's first write, where it is going (JSON). */
+    noteProgress(s: KeyScope, progress: string): void {
+      noteProgress.run(progress, s.principal, s.route, s.key);
     },
     /** Stores the final answer a replay will repeat. */
     finish(s: KeyScope, status: number, body: string | null): void {

@@ -7,6 +7,7 @@ import { redactBody } from '../kernel/redact';
 import type { ApiBindings, ApiVariables } from './types';
 import { idempotencyRepo, type RememberedKey } from './idempotency-repo';
 import { knownText, textResponse } from './known-body';
+import { Deferred } from './deferred';
 
 /** How long a duplicate waits for the first request with its key, running in this process, to answer. */
 const WAIT_FOR_FIRST_MS = 30_000;
@@ -17,6 +18,10 @@ export interface KeyedAnswer {
   transaction: <T>(fn: () => T) => T;
   /** Stores the final answer; called inside that transaction, so the answer commits with the writes it reports. */
   finish(status: number, body: string): void;
+  /** For work done in several transactions: where an attempt by a process that died was going (its `note`), if anything. */
+  resumed: unknown;
+  /** Notes where this request's work is going, before its first write, so a retry after a crash can finish it. */
+  note(progress: unknown): void;
 }
 
 /** What a route handler returns: a declared reply, or a ready Response. */
@@ -29,9 +34,10 @@ const remembered = (status: number) => status < 500 && status !== 202;
  * The one idempotency mechanism for every mutating route: the same `Idempotency-Key` on the same
  * route replays the first status and body; the same key with a different body is a 409. Keys are
  * scoped to the calling principal. A duplicate sent while the first is still running waits for its
- * answer. A key left unfinished by an earlier process (a crash mid-request) counts as unused: for a
- * synchronous handler its writes and its answer commit together (see `answerOnce`), so such a key
- * never hides a completed effect, and the retry runs the request once.
+ * answer. A key left unfinished by an earlier process (a crash mid-request) is taken over by the
+ * retry: a handler's writes and its answer commit together (see `answerOnce`), so such a key hides no
+ * completed effect and the retry runs the request once; work done in several transactions (the clock
+ * advance) resumes from the note it left (`KeyedAnswer.note`).
  */
 export function idempotency(ctx: Ctx): MiddlewareHandler<{ Bindings: ApiBindings; Variables: ApiVariables }> {
   const keys = idempotencyRepo(ctx.db);
@@ -47,6 +53,7 @@ export function idempotency(ctx: Ctx): MiddlewareHandler<{ Bindings: ApiBindings
     const route = `${c.req.method} ${safeDecode(c.req.path)}`;
     const hash = createHash('sha256').update(await rawBody(c)).digest('hex');
     const scope = { principal, route, key };
+    let abandoned: RememberedKey | undefined;
     for (let waited = 0; ; waited += POLL_MS) {
       const existing = keys.find(scope);
       if (!existing) break;
@@ -54,17 +61,23 @@ export function idempotency(ctx: Ctx): MiddlewareHandler<{ Bindings: ApiBindings
         throw conflict(`Idempotency-Key "${key}" was already used on ${route} with a different request body`, 'CONFLICT', { reason: 'IDEMPOTENCY_KEY_REUSED' });
       }
       if (existing.status !== null) return replay(existing);
-      // Started by an earlier run of the process, which stopped before answering: nothing of it committed.
-      if (existing.owner !== ctx.bootId && keys.forgetAbandoned(scope, ctx.bootId)) break;
+      // Started by an earlier run of the process, which stopped before answering: a handler that commits
+      // with its answer left nothing; one that works in slices left its note, and resumes from it.
+      if (existing.owner !== ctx.bootId && keys.takeOverAbandoned(scope, ctx.bootId)) {
+        abandoned = existing;
+        break;
+      }
       if (waited >= WAIT_FOR_FIRST_MS) {
         throw conflict(`A request with Idempotency-Key "${key}" is still in progress; retry it in a moment`, 'CONFLICT', { reason: 'IDEMPOTENCY_KEY_IN_PROGRESS', retryAfterSeconds: 1 });
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
-    keys.begin(scope, hash, ctx.clock.nowMs(), ctx.bootId);
+    if (!abandoned) keys.begin(scope, hash, ctx.clock.nowMs(), ctx.bootId);
     let stored = false;
     c.set('keyedAnswer', {
       transaction: ctx.transaction,
+      resumed: abandoned?.progress ? JSON.parse(abandoned.progress) : undefined,
+      note: (progress) => keys.noteProgress(scope, JSON.stringify(progress)),
       finish(status, body) {
         if (!remembered(status)) return;
         // Why redacted: a stored replay must never keep a token secret or key material in plaintext;
@@ -91,29 +104,32 @@ export function idempotency(ctx: Ctx): MiddlewareHandler<{ Bindings: ApiBindings
 }
 
 /**
- * Runs a route's handler and turns its reply into a Response. For a keyed request whose handler is
- * synchronous (every handler that does not wait on crypto or the clock), the handler's writes and the
- * stored answer commit in one SQLite transaction: a crash leaves both or neither. An asynchronous
- * handler runs as before, its answer stored when it ends.
+ * Runs a route's handler and turns its reply into a Response. For a keyed request the handler's writes
+ * and the stored answer commit in one SQLite transaction, so a crash leaves both or neither: a
+ * synchronous handler runs whole inside it; an asynchronous one does its async work first and hands
+ * its writes back as a `Deferred` (`commit(...)`), which runs inside it.
  */
 export async function answerOnce(c: Context, produce: () => unknown, toResponse: (r: Reply) => Response): Promise<Response> {
   const keyed = c.get('keyedAnswer') as KeyedAnswer | undefined;
-  if (!keyed) return toResponse((await produce()) as Reply);
-  let pending: unknown;
-  let response: Response | undefined;
-  keyed.transaction(() => {
-    const r = produce();
-    if (typeof (r as { then?: unknown } | null)?.then === 'function') {
-      pending = r;
-      return;
-    }
-    response = toResponse(r as Reply);
-    if (!(r instanceof Response)) {
-      const body = (r as { body?: unknown }).body;
-      keyed.finish(response.status, body === undefined ? '' : JSON.stringify(body));
-    }
-  });
-  return response ?? toResponse((await pending) as Reply);
+  if (!keyed) {
+    const r = await produce();
+    return toResponse((r instanceof Deferred ? r.run() : r) as Reply);
+  }
+  const settle = (produceReply: () => unknown): { pending?: unknown; response?: Response } =>
+    keyed.transaction(() => {
+      const r = produceReply();
+      if (typeof (r as { then?: unknown } | null)?.then === 'function') return { pending: r };
+      const reply = (r instanceof Deferred ? r.run() : r) as Reply;
+      const response = toResponse(reply);
+      if (!(reply instanceof Response)) keyed.finish(response.status, reply.body === undefined ? '' : JSON.stringify(reply.body));
+      return { response };
+    });
+  const first = settle(produce);
+  if (first.response) return first.response;
+  const later = await first.pending;
+  if (later instanceof Deferred) return settle(() => later.run()).response!;
+  // An async handler that wrote nothing after its awaits (or only through its own transactions): its answer is stored when it ends.
+  return toResponse(later as Reply);
 }
 
 function replay(existing: RememberedKey): Response {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, idParam, implement, reply } from '../api/contract';
+import { commit, defineRoute, idParam, implement, reply } from '../api/contract';
 import { signedRequestOf, signedRetryChallengeSchema, type Signed, type SignedRequest } from '../api/signed-request';
 import { createCustomerSchema, customerPageSchema, customerSchema, listCustomersQuery, updateCustomerSchema, type Customer } from './schema';
 import type { CustomerService } from './service';
@@ -82,7 +82,10 @@ export function customerRoutes(customers: CustomerService, wallets: TiedContacts
     updateCustomerById: async ({ params: { customerId: id }, body, c }) => {
       customers.checkPatch(id, body);
       // Why: a contact tied to an embedded wallet's OTP credential is changed by a signed wallet action.
-      if (wallets.tiedChanges(id, body).length) return wallets.updateTiedContact(id, body, await signedRequestOf(c));
+      if (wallets.tiedChanges(id, body).length) {
+        const req = await signedRequestOf(c);
+        return commit(() => wallets.updateTiedContact(id, body, req));
+      }
       return reply(200, customers.update(id, body));
     },
     deleteCustomerById: ({ params }) => reply(200, customers.delete(params.customerId)),

@@ -45,6 +45,8 @@ export interface BatchOptions {
   onProgress?: (progress: AdvanceProgress) => void;
   /** Read between batches: true stops the advance where it stands (the clock stays at the last job run). */
   cancelled?: () => boolean;
+  /** The instant to reach instead of now + seconds (a resumed advance); never earlier than now. */
+  untilMs?: number;
 }
 
 /**
@@ -159,7 +161,7 @@ export class Scheduler {
    */
   async advanceInBatches(seconds: number, options: BatchOptions = {}): Promise<RunReport & { cancelled: boolean }> {
     this.assertIdle();
-    const targetMs = this.clock.nowMs() + Math.round(seconds * 1000);
+    const targetMs = Math.max(this.clock.nowMs(), options.untilMs ?? this.clock.nowMs() + Math.round(seconds * 1000));
     const report = { ran: 0, failed: 0, cancelled: false };
     const slice = options.sliceMs ?? 8;
     const next = this.db.prepare(`SELECT id, kind, due_at, payload, resource_id FROM jobs WHERE status = 'PENDING' AND due_at <= ? ORDER BY due_at, id LIMIT 64`);

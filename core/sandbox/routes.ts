@@ -87,7 +87,7 @@ export function sandboxRoutes(clock: ClockService, internal: InternalAccountServ
     sandboxReceive: ({ body }) => reply(200, incoming.receive(body)),
     sandboxFundInternalAccount: ({ params, body }) => reply(200, internal.fund(params.accountId, body.amount)),
     getSandboxClock: () => reply(200, clock.state()),
-    advanceSandboxClock: async ({ body }) => reply(200, await clock.advanceInBatches(body.seconds)),
+    advanceSandboxClock: async ({ body, c }) => reply(200, await clock.advanceInBatches(body.seconds, c.get('keyedAnswer'))),
     cancelSandboxClockAdvance: () => reply(200, clock.cancelAdvance()),
     freezeSandboxClock: () => reply(200, clock.freeze()),
     resumeSandboxClock: () => reply(200, clock.resume()),

@@ -6,6 +6,12 @@ import type { ClockReport } from './schema';
 /** The clock as the API and the console report it (declared once, in schema.ts). */
 export type { ClockReport };
 
+/** Work done in several transactions under an idempotency key: where an interrupted attempt was going, and how to note it. */
+export interface ResumableWork {
+  resumed: unknown;
+  note(progress: unknown): void;
+}
+
 /** Test-clock control shared by the sandbox API and the console; every change is an event. */
 export class ClockService {
   private running: { progress: AdvanceProgress; cancel: boolean } | undefined;
@@ -29,15 +35,20 @@ export class ClockService {
 
   /**
    * Advances the clock in batches that let other calls through, with progress readable from `state()`
-   * and cancellable between batches (`cancelAdvance`). What the API and the console use.
+   * and cancellable between batches (`cancelAdvance`). What the API and the console use. With `resume`
+   * (a keyed request) the target instant is noted before the first batch, and a retry of an advance
+   * that a crash interrupted goes on to that noted instant instead of moving by `seconds` again.
    */
-  async advanceInBatches(seconds: number): Promise<ClockReport> {
-    const targetMs = this.ctx.clock.nowMs() + Math.round(seconds * 1000);
-    const running = { progress: { done: 0, due: this.ctx.scheduler.dueCount(targetMs), targetMs }, cancel: false };
+  async advanceInBatches(seconds: number, resume?: ResumableWork): Promise<ClockReport> {
     if (this.running) throw conflict('A clock advance is already running: wait for it to finish or cancel it', 'CLOCK_ADVANCE_IN_PROGRESS');
+    const noted = (resume?.resumed as { targetMs?: unknown } | undefined)?.targetMs;
+    const targetMs = typeof noted === 'number' ? Math.max(noted, this.ctx.clock.nowMs()) : this.ctx.clock.nowMs() + Math.round(seconds * 1000);
+    resume?.note({ targetMs });
+    const running = { progress: { done: 0, due: this.ctx.scheduler.dueCount(targetMs), targetMs }, cancel: false };
     this.running = running;
     try {
       const report = await this.ctx.scheduler.advanceInBatches(seconds, {
+        untilMs: targetMs,
         onProgress: (p) => (running.progress = p),
         cancelled: () => running.cancel,
       });

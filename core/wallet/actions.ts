@@ -57,28 +57,39 @@ export class WalletActions implements TiedContacts {
     return noContent();
   }
 
-  /** `POST /auth/sessions/{id}/refresh`: 202, then 201 with a new session on a retry stamped by this session's key. */
-  async refreshSession(id: string, clientPublicKey: string, req: SignedRequest): Promise<Signed<{ status: 201; body: AuthSession }>> {
-    // Why 401 and not 404: refreshing is authentication; an inactive session fails it on either leg.
-    const s = this.sessions.activeOrNull(id);
-    if (!s) throw unauthorized(`Session ${id} is not active (revoked or expired): verify a credential again`);
-    const r = this.signed.exchange(req, { accountId: s.accountId, type: s.type, activity: 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2', parameters: { targetPublicKey: clientPublicKey, sessionId: id }, key: { kind: 'SESSION', onlySessionId: id } });
-    if ('challenge' in r) return r.challenge;
-    return reply(201, await this.sessions.mint(this.sessions.credential(s.authMethodId), { clientKey: clientPublicKey }));
+  /**
+   * `POST /auth/sessions/{id}/refresh`: 202, then 201 with a new session on a retry stamped by this
+   * session's key. The new key is sealed first; the returned step checks the stamp and writes.
+   */
+  async refreshSession(id: string, clientPublicKey: string, req: SignedRequest): Promise<() => Signed<{ status: 201; body: AuthSession }>> {
+    this.activeForRefresh(id);
+    const key = await this.sessions.prepareKey({ clientKey: clientPublicKey });
+    return () => {
+      // Checked again: the session may have been revoked while the key was being sealed.
+      const s = this.activeForRefresh(id);
+      const r = this.signed.exchange(req, { accountId: s.accountId, type: s.type, activity: 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2', parameters: { targetPublicKey: clientPublicKey, sessionId: id }, key: { kind: 'SESSION', onlySessionId: id } });
+      if ('challenge' in r) return r.challenge;
+      return reply(201, this.sessions.mint(this.sessions.credential(s.authMethodId), key));
+    };
   }
 
-  /** `POST /internal-accounts/{id}/export`: 202, then the wallet's mnemonic sealed to the client's key. */
-  async exportWallet(accountId: string, body: z.infer<typeof exportSchema>, req: SignedRequest): Promise<Signed<{ status: 200; body: WalletExport }>> {
+  /**
+   * `POST /internal-accounts/{id}/export`: 202, then the wallet's mnemonic sealed to the client's key.
+   * The sealing comes first; the returned step checks the stamp, records the export and answers.
+   */
+  async exportWallet(accountId: string, body: z.infer<typeof exportSchema>, req: SignedRequest): Promise<() => Signed<{ status: 200; body: WalletExport }>> {
     const wallet = this.sessions.wallet(accountId);
-    const r = this.signed.exchange(req, { accountId, type: this.walletType(accountId), activity: 'ACTIVITY_TYPE_EXPORT_WALLET', parameters: { walletId: accountId, targetPublicKey: body.clientPublicKey }, key: { kind: 'SESSION' } });
-    if ('challenge' in r) return r.challenge;
     // Every embedded wallet is born with its secret (createWallet), so a missing one is a broken invariant.
     const mnemonic = this.repo.secretOf(wallet.id);
     if (mnemonic === undefined) throw new Error(`Embedded wallet ${wallet.id} has no secret`);
     const { enc, ciphertext } = await hpkeSeal(new TextEncoder().encode(mnemonic), body.clientPublicKey);
     const data = toHex(new TextEncoder().encode(JSON.stringify({ encappedPublic: toHex(enc), ciphertext: toHex(ciphertext), organizationId: this.organizationId() })));
-    this.ctx.transaction(() => this.ctx.events.append('INTERNAL_ACCOUNT.EXPORTED', 'InternalAccount', accountId, { sessionId: r.proof.sessionId }));
-    return reply(200, { id: accountId, encryptedWalletCredentials: JSON.stringify({ version: 'v1.0.0', data, dataSignature: '', enclaveQuorumPublic: '' }) });
+    return () => {
+      const r = this.signed.exchange(req, { accountId, type: this.walletType(accountId), activity: 'ACTIVITY_TYPE_EXPORT_WALLET', parameters: { walletId: accountId, targetPublicKey: body.clientPublicKey }, key: { kind: 'SESSION' } });
+      if ('challenge' in r) return r.challenge;
+      this.ctx.transaction(() => this.ctx.events.append('INTERNAL_ACCOUNT.EXPORTED', 'InternalAccount', accountId, { sessionId: r.proof.sessionId }));
+      return reply(200, { id: accountId, encryptedWalletCredentials: JSON.stringify({ version: 'v1.0.0', data, dataSignature: '', enclaveQuorumPublic: '' }) });
+    };
   }
 
   /** `PATCH /internal-accounts/{id}`: 202, then the privacy setting applied. */
@@ -87,6 +98,13 @@ export class WalletActions implements TiedContacts {
     const r = this.signed.exchange(req, { accountId, type: this.walletType(accountId), activity: 'ACTIVITY_TYPE_UPDATE_WALLET_PRIVACY', parameters: { walletId: accountId, ...body }, key: { kind: 'SESSION' } });
     if ('challenge' in r) return r.challenge;
     return reply(200, this.internal.setPrivacy(accountId, body.privateEnabled));
+  }
+
+  private activeForRefresh(id: string) {
+    // Why 401 and not 404: refreshing is authentication; an inactive session fails it on either leg.
+    const s = this.sessions.activeOrNull(id);
+    if (!s) throw unauthorized(`Session ${id} is not active (revoked or expired): verify a credential again`);
+    return s;
   }
 
   /** The credential type a wallet-level action reports: that of the wallet's oldest live credential (the one it was born with). */

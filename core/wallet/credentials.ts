@@ -36,8 +36,11 @@ export class CredentialService {
     return this.insert(accountId, 'EMAIL_OTP', email, {});
   }
 
-  /** `POST /auth/credentials`: checks first, then 202 and, on the signed retry, 201 with the new credential. */
-  async create(body: z.infer<typeof createCredentialSchema>, req: SignedRequest): Promise<Signed<{ status: 201; body: AuthMethod }>> {
+  /**
+   * `POST /auth/credentials`: checks first (a passkey's attestation asynchronously), then the returned
+   * step answers 202 or, on the signed retry, writes and answers 201 with the new credential.
+   */
+  async create(body: z.infer<typeof createCredentialSchema>, req: SignedRequest): Promise<() => Signed<{ status: 201; body: AuthMethod }>> {
     const wallet = this.sessions.wallet(body.accountId);
     const customer = wallet.customerId ? this.customers.get(wallet.customerId) : undefined;
     const existing = this.repo.liveOf(wallet.id);
@@ -72,18 +75,20 @@ export class CredentialService {
         break;
       }
     }
-    const r = this.signed.exchange(req, { accountId: wallet.id, type: body.type, activity: ACTIVITY[body.type], parameters: { accountId: wallet.id, type: body.type, nickname }, key: { kind: 'SESSION' } });
-    if ('challenge' in r) return r.challenge;
-    const created = this.ctx.transaction(() => {
-      // Checked again here, where nothing can run in between: two registrations racing on one challenge store one passkey.
-      if (registration) this.assertChallengeUnused(registration);
-      const m = this.insert(wallet.id, body.type, nickname, extra);
-      if (registration) this.repo.useRegistrationChallenge(registration, wallet.id, this.ctx.clock.nowMs());
-      return m;
-    });
-    // Why: an OTP credential is activated like the first one (flow rule 7), so its creation sends the first code.
-    if (created.type === 'EMAIL_OTP' || created.type === 'SMS_OTP') return reply(201, { ...created, otpEncryptionTargetBundle: this.otp.issue(this.sessions.credential(created.id)) });
-    return reply(201, created);
+    return () => {
+      const r = this.signed.exchange(req, { accountId: wallet.id, type: body.type, activity: ACTIVITY[body.type], parameters: { accountId: wallet.id, type: body.type, nickname }, key: { kind: 'SESSION' } });
+      if ('challenge' in r) return r.challenge;
+      const created = this.ctx.transaction(() => {
+        // Checked again here, where nothing can run in between: two registrations racing on one challenge store one passkey.
+        if (registration) this.assertChallengeUnused(registration);
+        const m = this.insert(wallet.id, body.type, nickname, extra);
+        if (registration) this.repo.useRegistrationChallenge(registration, wallet.id, this.ctx.clock.nowMs());
+        return m;
+      });
+      // Why: an OTP credential is activated like the first one (flow rule 7), so its creation sends the first code.
+      if (created.type === 'EMAIL_OTP' || created.type === 'SMS_OTP') return reply(201, { ...created, otpEncryptionTargetBundle: this.otp.issue(this.sessions.credential(created.id)) });
+      return reply(201, created);
+    };
   }
 
   /** The live credentials of a wallet (not paginated). */

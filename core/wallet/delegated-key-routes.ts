@@ -3,7 +3,7 @@ import { defineRoute, idParam, implement, reply } from '../api/contract';
 import { signedRequestOf, signedRetryChallengeSchema } from '../api/signed-request';
 import { createDelegatedKeySchema, delegatedKeyPageSchema, delegatedKeySchema, listDelegatedKeysQuery } from './delegated-key-schema';
 import type { DelegatedKeys } from './delegated-keys';
-import { signedResponse } from './routes';
+import { signedCommit } from './routes';
 
 const TAG = 'Embedded wallet auth';
 const keyId = z.object({ id: idParam('The delegated key id', 'DelegatedKey:019542f5-b3e7-1d02-0000-000000000004') });
@@ -43,7 +43,10 @@ export const delegatedKeyContract = {
 /** Serves the delegated-key routes. */
 export function delegatedKeyRoutes(keys: DelegatedKeys) {
   return implement(delegatedKeyContract, {
-    createDelegatedKey: async ({ body, c }) => signedResponse(keys.create(body, await signedRequestOf(c))),
+    createDelegatedKey: async ({ body, c }) => {
+      const req = await signedRequestOf(c);
+      return signedCommit(() => keys.create(body, req));
+    },
     listDelegatedKeys: ({ query }) => reply(200, keys.list(query)),
     getDelegatedKeyById: ({ params }) => reply(200, keys.get(params.id)),
     revokeDelegatedKey: ({ params }) => keys.revoke(params.id),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, idParam, implement, reply } from '../api/contract';
+import { commit, defineRoute, idParam, implement, reply, type Deferred } from '../api/contract';
 import { signedRequestOf, signedRetryChallengeSchema, type Signed } from '../api/signed-request';
 import { internalAccountSchema } from '../accounts/schema';
 import type { CredentialService } from './credentials';
@@ -12,9 +12,12 @@ import {
   walletExportSchema,
 } from './schema';
 
-/** A signed action's outcome as a handler's reply: the 202 challenge or the action's own typed reply. */
-export function signedResponse<R extends { status: number; body?: unknown }>(r: Signed<R>): Signed<R> {
-  return r;
+/**
+ * A signed action's last step (the stamp check, the writes and the reply), deferred so that a keyed
+ * request's writes commit with its stored answer: a retry after a crash replays or runs once.
+ */
+export function signedCommit<R extends { status: number; body?: unknown }>(step: () => Signed<R>): Deferred<Signed<R>> {
+  return commit(step);
 }
 
 const AUTH = 'Embedded wallet auth';
@@ -124,16 +127,25 @@ export interface WalletRouteDeps {
 /** Serves the embedded-wallet routes. */
 export function walletRoutes(d: WalletRouteDeps) {
   return implement(walletContract, {
-    createAuthCredential: async ({ body, c }) => signedResponse(await d.credentials.create(body, await signedRequestOf(c))),
+    createAuthCredential: async ({ body, c }) => signedCommit(await d.credentials.create(body, await signedRequestOf(c))),
     listAuthCredentials: ({ query }) => reply(200, d.credentials.list(query.accountId)),
     challengeAuthCredential: ({ params, body }) => reply(200, d.verification.challenge(params.id, body)),
-    verifyAuthCredential: async ({ params, body, c }) => signedResponse(await d.verification.verify(params.id, body, await signedRequestOf(c))),
-    revokeAuthCredential: async ({ params, c }) => signedResponse(d.credentials.revoke(params.id, await signedRequestOf(c))),
+    verifyAuthCredential: async ({ params, body, c }) => signedCommit(await d.verification.verify(params.id, body, await signedRequestOf(c))),
+    revokeAuthCredential: async ({ params, c }) => {
+      const req = await signedRequestOf(c);
+      return signedCommit(() => d.credentials.revoke(params.id, req));
+    },
     listAuthSessions: ({ query }) => reply(200, { data: d.sessions.list(query.accountId) }),
-    revokeAuthSession: async ({ params, c }) => signedResponse(d.actions.revokeSession(params.id, await signedRequestOf(c))),
-    refreshAuthSession: async ({ params, body, c }) => signedResponse(await d.actions.refreshSession(params.id, body.clientPublicKey, await signedRequestOf(c))),
-    exportInternalAccount: async ({ params, body, c }) => signedResponse(await d.actions.exportWallet(params.id, body, await signedRequestOf(c))),
-    updateInternalAccount: async ({ params, body, c }) => signedResponse(d.actions.updatePrivacy(params.id, body, await signedRequestOf(c))),
+    revokeAuthSession: async ({ params, c }) => {
+      const req = await signedRequestOf(c);
+      return signedCommit(() => d.actions.revokeSession(params.id, req));
+    },
+    refreshAuthSession: async ({ params, body, c }) => signedCommit(await d.actions.refreshSession(params.id, body.clientPublicKey, await signedRequestOf(c))),
+    exportInternalAccount: async ({ params, body, c }) => signedCommit(await d.actions.exportWallet(params.id, body, await signedRequestOf(c))),
+    updateInternalAccount: async ({ params, body, c }) => {
+      const req = await signedRequestOf(c);
+      return signedCommit(() => d.actions.updatePrivacy(params.id, body, req));
+    },
     sandboxCreateEmbeddedWallet: ({ params, body }) => reply(201, d.actions.createWallet(params.customerId, body?.currency ?? 'USDC')),
   });
 }

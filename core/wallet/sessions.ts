@@ -6,6 +6,12 @@ import { authSessionOf, sessionRepo, type WalletSession } from './session-repo';
 import type { AuthSession } from './schema';
 import { compressPublicKey, newKeyPair, sealSessionKey } from './crypto';
 
+/** A session's public key, and its private key sealed to the client when the service made it. */
+export interface SessionKey {
+  publicKey: string;
+  sealed?: string;
+}
+
 /** How long a wallet session lasts on the workspace clock. */
 export const SESSION_TTL_MS = 15 * 60 * 1000;
 const EXPIRE_JOB = 'wallet.session.expire';
@@ -39,27 +45,26 @@ export class SessionService {
   }
 
   /**
-   * Mints a session for a credential. With `clientKey` the service makes the session key itself and
-   * seals it to the client (OAUTH, PASSKEY, refresh); with `sessionPublicKey` the client already holds it (OTP).
+   * The key of a session about to be minted, made before any write (its crypto is asynchronous). With
+   * `clientKey` the service makes the session key itself and seals it to the client (OAUTH, PASSKEY,
+   * refresh); with `sessionPublicKey` the client already holds it (OTP).
    */
-  async mint(m: WalletCredential, key: { sessionPublicKey: string } | { clientKey: string }): Promise<AuthSession> {
-    let publicKey: string;
-    let sealed: string | undefined;
-    if ('sessionPublicKey' in key) {
-      publicKey = compressPublicKey(key.sessionPublicKey);
-    } else {
-      const pair = newKeyPair();
-      publicKey = pair.publicKey;
-      sealed = await sealSessionKey(pair.privateKey, key.clientKey);
-    }
+  async prepareKey(key: { sessionPublicKey: string } | { clientKey: string }): Promise<SessionKey> {
+    if ('sessionPublicKey' in key) return { publicKey: compressPublicKey(key.sessionPublicKey) };
+    const pair = newKeyPair();
+    return { publicKey: pair.publicKey, sealed: await sealSessionKey(pair.privateKey, key.clientKey) };
+  }
+
+  /** Mints a session for a credential with a prepared key (synchronous, so it can commit with the request's answer). */
+  mint(m: WalletCredential, key: SessionKey): AuthSession {
     const now = this.ctx.clock.nowMs();
-    const session: WalletSession = { id: this.ctx.ids('Session'), accountId: m.accountId, authMethodId: m.id, type: m.type, publicKey, createdAt: now, updatedAt: now, expiresAt: now + SESSION_TTL_MS, revokedAt: null };
+    const session: WalletSession = { id: this.ctx.ids('Session'), accountId: m.accountId, authMethodId: m.id, type: m.type, publicKey: key.publicKey, createdAt: now, updatedAt: now, expiresAt: now + SESSION_TTL_MS, revokedAt: null };
     return this.ctx.transaction(() => {
       this.repo.insert(session);
       this.ctx.scheduler.schedule(EXPIRE_JOB, session.expiresAt, { sessionId: session.id }, session.id);
       const resource = authSessionOf(session, m);
       this.ctx.events.append('SESSION.CREATED', 'Session', session.id, resource);
-      return sealed ? { ...resource, encryptedSessionSigningKey: sealed } : resource;
+      return key.sealed ? { ...resource, encryptedSessionSigningKey: key.sealed } : resource;
     });
   }
 

@@ -81,15 +81,17 @@ export class SignedRetry {
   }
 
   /**
-   * The same exchange for a payload made asynchronously from the request id and expiry (OTP verification
-   * signs a token with jose, which is async). Nothing is stored before the payload exists.
+   * The exchange for an action whose leg-1 payload is made asynchronously (a signed token): the payload
+   * is made first, and the returned step stores the leg (leg 1) or checks the stamp (leg 2), so that it
+   * can run with the request's other writes.
    */
-  async exchangeWithPayload(req: SignedRequest, action: SignedAction, payload: (requestId: string, expiresAt: number) => Promise<string>): Promise<Exchange> {
+  async exchangeWithPayload(req: SignedRequest, action: SignedAction, payload: (requestId: string, expiresAt: number) => Promise<string>): Promise<() => Exchange> {
     if (!this.isRetry(req)) {
       const leg = this.newLeg();
-      return { challenge: this.issue(req, action, leg, await payload(leg.requestId, leg.expiresAt)) };
+      const text = await payload(leg.requestId, leg.expiresAt);
+      return () => ({ challenge: this.issue(req, action, leg, text) });
     }
-    return { proof: this.verify(req, action) };
+    return () => ({ proof: this.verify(req, action) });
   }
 
   /** Leg 1 carries neither header; leg 2 both (either alone is its own 401). */

@@ -53,8 +53,11 @@ export class VerificationService {
     return { ...method, challenge, requestId, expiresAt: new Date(now + PASSKEY_CHALLENGE_TTL_MS).toISOString() };
   }
 
-  /** `POST /auth/credentials/{id}/verify` for every type. */
-  async verify(id: string, body: z.infer<typeof verifyCredentialSchema>, req: SignedRequest): Promise<SessionReply> {
+  /**
+   * `POST /auth/credentials/{id}/verify` for every type. The checks and crypto run first; the returned
+   * step consumes what the sign-in uses up and mints the session, in one go with the request's answer.
+   */
+  async verify(id: string, body: z.infer<typeof verifyCredentialSchema>, req: SignedRequest): Promise<() => SessionReply> {
     const m = this.sessions.credential(id);
     if (body.type !== m.type) throw invalidInput('type', `is ${body.type} but credential ${id} is ${m.type}`);
     switch (body.type) {
@@ -62,47 +65,71 @@ export class VerificationService {
       case 'SMS_OTP':
         return this.verifyOtp(m, body.encryptedOtpBundle, req);
       case 'OAUTH':
-        return reply(200, await this.verifyOauth(m, body.oidcToken, body.clientPublicKey));
+        return this.verifyOauth(m, body.oidcToken, body.clientPublicKey);
       case 'PASSKEY':
-        return reply(200, await this.verifyPasskey(m, body.assertion, req.requestId));
+        return this.verifyPasskey(m, body.assertion, req.requestId);
     }
   }
 
-  private async verifyOtp(m: WalletCredential, bundle: string, req: SignedRequest): Promise<SessionReply> {
+  private async verifyOtp(m: WalletCredential, bundle: string, req: SignedRequest): Promise<() => SessionReply> {
     this.signed.assertNotReused(req);
     const opened = await this.otp.open(m, bundle);
-    const r = await this.signed.exchangeWithPayload(
+    const exchange = await this.signed.exchangeWithPayload(
       req,
       { accountId: m.accountId, type: m.type, activity: 'ACTIVITY_TYPE_OTP_LOGIN', parameters: {}, key: { kind: 'KEY', publicKey: opened.publicKey } },
       (requestId, expiresAt) => this.verificationToken({ requestId, authMethodId: m.id, publicKey: opened.publicKey }, expiresAt),
     );
-    if ('challenge' in r) return r.challenge;
-    this.otp.consume(opened.challengeId);
-    return reply(200, await this.sessions.mint(m, { sessionPublicKey: opened.publicKey }));
+    const key = await this.sessions.prepareKey({ sessionPublicKey: opened.publicKey });
+    return () => {
+      const r = exchange();
+      if ('challenge' in r) return r.challenge;
+      this.otp.consume(opened.challengeId);
+      return reply(200, this.sessions.mint(m, key));
+    };
   }
 
-  private async verifyOauth(m: WalletCredential, token: string, clientPublicKey: string): Promise<AuthSession> {
+  private async verifyOauth(m: WalletCredential, token: string, clientPublicKey: string): Promise<() => SessionReply> {
     const claims = readOidcToken(token, this.ctx.clock.nowMs());
     if (claims.iss !== m.oauthIss || claims.sub !== m.oauthSub || claims.aud !== m.oauthAud) throw unauthorized('OIDC iss, aud and sub must match the credential');
     if (claims.nonce !== expectedNonce(clientPublicKey)) throw unauthorized('OIDC nonce must be the SHA-256 (lowercase hex) of the exact clientPublicKey sent');
     const tokenHash = createHash('sha256').update(token).digest('hex');
-    if (this.challenges.oidcTokenUsed(tokenHash)) throw unauthorized('This OIDC token was already used: each verify needs a fresh token');
-    this.challenges.useOidcToken(tokenHash, this.ctx.clock.nowMs());
-    return this.sessions.mint(m, { clientKey: clientPublicKey });
+    this.assertOidcTokenUnused(tokenHash);
+    const key = await this.sessions.prepareKey({ clientKey: clientPublicKey });
+    return () => {
+      // Checked again where nothing runs in between: two sign-ins racing with one token make one session.
+      this.assertOidcTokenUnused(tokenHash);
+      this.challenges.useOidcToken(tokenHash, this.ctx.clock.nowMs());
+      return reply(200, this.sessions.mint(m, key));
+    };
   }
 
-  private async verifyPasskey(m: WalletCredential, assertion: Assertion, requestId: string | undefined): Promise<AuthSession> {
+  private assertOidcTokenUnused(tokenHash: string): void {
+    if (this.challenges.oidcTokenUsed(tokenHash)) throw unauthorized('This OIDC token was already used: each verify needs a fresh token');
+  }
+
+  private async verifyPasskey(m: WalletCredential, assertion: Assertion, requestId: string | undefined): Promise<() => SessionReply> {
     if (!requestId) throw unauthorized('Request-Id (from the passkey challenge) is required', 'REQUEST_ID_MISSING');
+    const ch = this.openPasskeyChallenge(m, requestId);
+    const counter = assertion.signature === LEGACY_PASSKEY_SIGNATURE
+      ? undefined
+      : await verifyAssertion(assertion, ch.challenge, { credentialId: m.credentialId!, publicKey: m.passkeyPublicKey!, counter: m.passkeyCounter ?? 0 }, this.relyingParty());
+    const key = await this.sessions.prepareKey({ clientKey: ch.clientPublicKey });
+    return () => {
+      // Checked again where nothing runs in between: one challenge signs in once.
+      this.openPasskeyChallenge(m, requestId);
+      const now = this.ctx.clock.nowMs();
+      if (counter !== undefined) this.credentials.setPasskeyCounter(m.id, counter, now);
+      this.challenges.usePasskey(requestId, now);
+      return reply(200, this.sessions.mint(m, key));
+    };
+  }
+
+  private openPasskeyChallenge(m: WalletCredential, requestId: string) {
     const ch = this.challenges.passkeyChallenge(requestId, m.id);
     if (!ch) throw unauthorized(`Request-Id ${requestId} is not a challenge of this credential`);
     if (ch.usedAt !== null) throw unauthorized(`Request-Id ${requestId} has already been used`, 'REQUEST_ID_REUSED');
     if (ch.expiresAt <= this.ctx.clock.nowMs()) throw unauthorized('The passkey challenge has expired: request a new one');
-    if (assertion.signature !== LEGACY_PASSKEY_SIGNATURE) {
-      const counter = await verifyAssertion(assertion, ch.challenge, { credentialId: m.credentialId!, publicKey: m.passkeyPublicKey!, counter: m.passkeyCounter ?? 0 }, this.relyingParty());
-      this.credentials.setPasskeyCounter(m.id, counter, this.ctx.clock.nowMs());
-    }
-    this.challenges.usePasskey(requestId, this.ctx.clock.nowMs());
-    return this.sessions.mint(m, { clientKey: ch.clientPublicKey });
+    return ch;
   }
 
   /** An ES256 verification token (a JWT) bound to the client's key, expiring with the challenge: the payload the OTP retry stamps. */
