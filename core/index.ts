@@ -40,6 +40,7 @@ import { agentMeRoutes } from './agents/me-routes';
 import { buildConsoleHandlers, type ConsoleHandlers } from './console/handlers';
 import { dispatch, type BridgeResult } from './api/console-handler';
 import { apiRequestPath, type ApiRequest, type ApiResponse } from './console/bridge';
+import { apiUploadSchema, MAX_BRIDGE_UPLOAD_BYTES, uploadForm } from './console/upload';
 import type { HostInfo, WorkspaceRuntime } from './console/workspace';
 
 /** Everything `createCore` needs; nothing is read from globals. */
@@ -160,9 +161,21 @@ export function createCore(options: CoreOptions): Core {
       invoke: (name, input) => dispatch(handlers, name, input),
       async callApi(req) {
         const headers = new Headers(req.headers);
-        let body: string | undefined;
-        // A string with its own content type (a CSV upload) goes as it is; anything else is JSON.
-        if (typeof req.body === 'string' && headers.has('content-type')) {
+        let body: string | FormData | undefined;
+        // A string with its own content type (a CSV upload) goes as it is; an upload goes as multipart; anything else is JSON.
+        if (req.upload) {
+          const upload = apiUploadSchema.safeParse(req.upload);
+          if (!upload.success) {
+            const issue = upload.error.issues[0];
+            const tooBig = issue?.code === 'too_big';
+            const error = tooBig
+              ? { status: 413, code: 'PAYLOAD_TOO_LARGE', message: `The file is larger than the ${MAX_BRIDGE_UPLOAD_BYTES / 1024 / 1024} MB the console can send`, details: { limitBytes: MAX_BRIDGE_UPLOAD_BYTES } }
+              : { status: 400, code: 'INVALID_INPUT', message: `upload.${issue?.path.join('.') ?? ''} ${issue?.message ?? 'is invalid'}` };
+            return { status: error.status, headers: { 'content-type': 'application/json' }, body: error };
+          }
+          body = uploadForm(upload.data);
+          headers.delete('content-type');
+        } else if (typeof req.body === 'string' && headers.has('content-type')) {
           body = req.body;
         } else if (req.body !== undefined) {
           body = JSON.stringify(req.body);

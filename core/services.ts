@@ -128,8 +128,12 @@ export function createServices(ctx: Ctx): Services {
     bulkImports: new BulkCustomerImports(ctx, customers),
     stablecoins: new StablecoinService(ctx),
     delegatedKeys: new DelegatedKeys(ctx, walletSessions, signedRetry),
-    // A document belongs to a live customer or to a beneficial owner (the verifications area holds those).
-    documents: new DocumentService(ctx, { exists: (id) => succeeds(() => customers.assertLive(id)) || succeeds(() => verifications.owners.get(id)) }),
+    // A document belongs to a live customer or to a beneficial owner (the verifications area holds those),
+    // and may support a verification of that customer.
+    documents: new DocumentService(ctx, {
+      customerOf: (id) => (succeeds(() => customers.assertLive(id)) ? id : succeeds(() => verifications.owners.get(id)) ? verifications.owners.get(id).customerId : undefined),
+      verificationCustomer: (id) => verifications.kyb.get(id).customerId,
+    }),
     cards, cardTransactions, cardSimulator: new CardSimulator(ctx, cards, cardTransactions, customers, internal),
     incoming,
     tokens: new TokenService(ctx),

@@ -6,6 +6,7 @@ import { ipcMain, type IpcMainInvokeEvent } from 'electron';
 import { z } from 'zod';
 import type { ApiRequest, ApiResponse, BridgeResult, Core } from '../core/index';
 import { CHANNELS } from './channels';
+import { apiUploadSchema, MAX_BRIDGE_UPLOAD_BYTES } from '../core/console/upload';
 
 /** What the IPC layer needs of the core. */
 export type IpcCore = Pick<Core, 'invoke' | 'callApi' | 'handlerNames' | 'onEvent'>;
@@ -84,6 +85,8 @@ export const apiRequestSchema = z
     query: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.undefined()])).optional(),
     body: z.unknown().optional(),
     headers: z.record(z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'is not a header name'), z.string().regex(/^[^\r\n\0]*$/)).optional(),
+    // A file upload: fields plus the file as base64, sent on by the core as multipart/form-data.
+    upload: apiUploadSchema.optional(),
   })
   .strict() satisfies z.ZodType<ApiRequest>;
 
@@ -120,7 +123,13 @@ export async function handleInvoke(core: IpcCore, trusted: boolean, payload: unk
 export async function handleApi(core: IpcCore, trusted: boolean, payload: unknown): Promise<ApiResponse> {
   if (!trusted) return apiRefusal(refusal(403, 'FORBIDDEN_SENDER', 'IPC message refused: it did not come from the console window'));
   const parsed = apiRequestSchema.safeParse(payload);
-  if (!parsed.success) return apiRefusal(refusal(400, 'INVALID_INPUT', `API request is malformed (${firstIssue(parsed.error)})`));
+  if (!parsed.success) {
+    // A file beyond what the bridge carries is "too large", in the API's own terms, not a malformed message.
+    if (parsed.error.issues.some((i) => i.code === 'too_big' && i.path.join('.') === 'upload.file.base64')) {
+      return apiRefusal(refusal(413, 'PAYLOAD_TOO_LARGE', `The file is larger than the ${MAX_BRIDGE_UPLOAD_BYTES / 1024 / 1024} MB the console can send`));
+    }
+    return apiRefusal(refusal(400, 'INVALID_INPUT', `API request is malformed (${firstIssue(parsed.error)})`));
+  }
   try {
     return await core.callApi(parsed.data);
   } catch (err) {

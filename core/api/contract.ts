@@ -29,6 +29,11 @@ export interface RouteSpec {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /**
+   * A multipart/form-data body the handler reads itself (file uploads): declared here for the OpenAPI
+   * document only; binary parts are `z.string().meta({ format: 'binary' })`.
+   */
+  form?: z.ZodObject;
   /** Every success status with its body schema (none for an empty body such as 204). */
   responses: Record<number, ResponseSpec>;
   /** Route-specific error statuses with the codes they carry; the common ones are added for every route. */

@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Ctx } from '../context';
 import { conflict, invalidInput } from '../kernel/errors';
-import { rawBody } from './validate';
+import { requestHash } from './request-hash';
 import { redactBody } from '../kernel/redact';
 import type { ApiBindings, ApiVariables } from './types';
 import { idempotencyRepo, type RememberedKey } from './idempotency-repo';
@@ -51,7 +50,7 @@ export function idempotency(ctx: Ctx): MiddlewareHandler<{ Bindings: ApiBindings
     if (key.length === 0 || key.length > 255) throw invalidInput('Idempotency-Key', 'must be 1 to 255 characters');
     // Keyed on the decoded path: `Quote:x` and `Quote%3Ax` name the same resource.
     const route = `${c.req.method} ${safeDecode(c.req.path)}`;
-    const hash = createHash('sha256').update(await rawBody(c)).digest('hex');
+    const hash = await requestHash(c);
     const scope = { principal, route, key };
     let abandoned: RememberedKey | undefined;
     for (let waited = 0; ; waited += POLL_MS) {

@@ -59,6 +59,7 @@ function openApiRoute(name: string, route: RouteSpec, examples: Examples) {
       ...(route.query ? { query: route.query } : {}),
       ...(Object.keys(headers).length ? { headers: z.object(headers) } : {}),
       ...(route.body ? { body: { required: !route.body.safeParse(undefined).success, content: { 'application/json': { schema: route.body } } } } : {}),
+      ...(route.form ? { body: { required: true, content: { 'multipart/form-data': { schema: route.form } } } } : {}),
     },
     responses,
     ...(route.permission !== 'PUBLIC' && route.permission !== 'AGENT' ? { 'x-permission': route.permission } : {}),

@@ -1,6 +1,7 @@
 import type { DomainEvent } from '../kernel/events';
 import type { BridgeResult } from '../api/console-handler';
 import type { HandlerInput, HandlerName, HandlerOutput } from './handlers';
+import type { ApiUpload } from './upload';
 
 /** A platform API call made by the console (it runs with the workspace's own authority and is logged). */
 export interface ApiRequest {
@@ -10,6 +11,8 @@ export interface ApiRequest {
   query?: Record<string, string | number | boolean | string[] | undefined>;
   body?: unknown;
   headers?: Record<string, string>;
+  /** A file upload, sent to the API as multipart/form-data (instead of `body`). */
+  upload?: ApiUpload;
 }
 
 /** The API's answer, as data. */

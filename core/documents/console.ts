@@ -7,6 +7,7 @@ export function documentHandlers(documents: DocumentService) {
   return {
     'documents/list': handler(z.object({
       documentHolder: z.string().min(1).max(200).optional(),
+      verificationId: z.string().min(1).max(200).optional(),
       limit: z.number().int().min(1).max(100).default(50),
       cursor: z.string().optional(),
     }), (q) => documents.records(q)),

@@ -6,7 +6,7 @@ import type { Document } from './schema';
 /** A document row as stored (the file in `content`). */
 interface DocumentRow {
   id: string; document_holder: string; document_type: Document['documentType']; country: string; side: 'FRONT' | 'BACK' | null;
-  document_number: string | null; issuing_authority: string | null; file_name: string; content_type: string; size_bytes: number;
+  document_number: string | null; issuing_authority: string | null; verification_id: string | null; file_name: string; content_type: string; size_bytes: number;
   sha256: string; created_at: number; updated_at: number;
 }
 
@@ -26,7 +26,7 @@ export interface DocumentRecord {
   sha256: string;
 }
 
-const META = 'id, document_holder, document_type, country, side, document_number, issuing_authority, file_name, content_type, size_bytes, sha256, created_at, updated_at';
+const META = 'id, document_holder, document_type, country, side, document_number, issuing_authority, verification_id, file_name, content_type, size_bytes, sha256, created_at, updated_at';
 
 function fromRow(r: DocumentRow): Document {
   return {
@@ -34,6 +34,7 @@ function fromRow(r: DocumentRow): Document {
     ...(r.side ? { side: r.side } : {}),
     ...(r.document_number ? { documentNumber: r.document_number } : {}),
     ...(r.issuing_authority ? { issuingAuthority: r.issuing_authority } : {}),
+    ...(r.verification_id ? { verificationId: r.verification_id } : {}),
     createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at),
   };
 }
@@ -41,14 +42,14 @@ function fromRow(r: DocumentRow): Document {
 /** The SQL of documents, prepared once over a workspace's database. */
 export function documentRepo(db: Db) {
   const insert = db.prepare(
-    `INSERT INTO documents (id, document_holder, document_type, country, side, document_number, issuing_authority, file_name, content_type, size_bytes, sha256, content, created_at, updated_at)
-     VALUES (@id, @document_holder, @document_type, @country, @side, @document_number, @issuing_authority, @file_name, @content_type, @size_bytes, @sha256, @content, @created_at, @updated_at)`,
+    `INSERT INTO documents (id, document_holder, document_type, country, side, document_number, issuing_authority, verification_id, file_name, content_type, size_bytes, sha256, content, created_at, updated_at)
+     VALUES (@id, @document_holder, @document_type, @country, @side, @document_number, @issuing_authority, @verification_id, @file_name, @content_type, @size_bytes, @sha256, @content, @created_at, @updated_at)`,
   );
   const byId = db.prepare<[string], DocumentRow>(`SELECT ${META} FROM documents WHERE id = ?`);
   const content = db.prepare<[string], { file_name: string; content_type: StoredFile['contentType']; content: Buffer; sha256: string }>('SELECT file_name, content_type, content, sha256 FROM documents WHERE id = ?');
   const updateMeta = db.prepare(
     `UPDATE documents SET document_type = @document_type, country = @country, side = @side, document_number = @document_number,
-       issuing_authority = @issuing_authority, updated_at = @updated_at WHERE id = @id`,
+       issuing_authority = @issuing_authority, verification_id = @verification_id, updated_at = @updated_at WHERE id = @id`,
   );
   const updateFile = db.prepare('UPDATE documents SET file_name = ?, content_type = ?, size_bytes = ?, sha256 = ?, content = ?, updated_at = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM documents WHERE id = ?');
@@ -58,7 +59,7 @@ export function documentRepo(db: Db) {
     insert(d: Document, file: StoredFile, atMs: number): void {
       insert.run({
         id: d.id, document_holder: d.documentHolder, document_type: d.documentType, country: d.country, side: d.side ?? null,
-        document_number: d.documentNumber ?? null, issuing_authority: d.issuingAuthority ?? null, file_name: file.fileName,
+        document_number: d.documentNumber ?? null, issuing_authority: d.issuingAuthority ?? null, verification_id: d.verificationId ?? null, file_name: file.fileName,
         content_type: file.contentType, size_bytes: file.bytes.byteLength, sha256: file.sha256, content: Buffer.from(file.bytes),
         created_at: atMs, updated_at: atMs,
       });
@@ -77,7 +78,7 @@ export function documentRepo(db: Db) {
     updateMeta(d: Document, atMs: number): void {
       updateMeta.run({
         id: d.id, document_type: d.documentType, country: d.country, side: d.side ?? null, document_number: d.documentNumber ?? null,
-        issuing_authority: d.issuingAuthority ?? null, updated_at: atMs,
+        issuing_authority: d.issuingAuthority ?? null, verification_id: d.verificationId ?? null, updated_at: atMs,
       });
     },
     /** Replaces the file. */
@@ -88,12 +89,13 @@ export function documentRepo(db: Db) {
     delete(id: string): void {
       remove.run(id);
     },
-    /** Documents newest first, optionally of one holder or type. */
-    list(f: { documentHolder?: string | undefined; documentType?: string | undefined; limit: number; cursor?: string | undefined }): Page<DocumentRecord> {
+    /** Documents newest first, optionally of one holder, type or verification. */
+    list(f: { documentHolder?: string | undefined; documentType?: string | undefined; verificationId?: string | undefined; limit: number; cursor?: string | undefined }): Page<DocumentRecord> {
       const where: string[] = [];
       const params: unknown[] = [];
       if (f.documentHolder) { where.push('document_holder = ?'); params.push(f.documentHolder); }
       if (f.documentType) { where.push('document_type = ?'); params.push(f.documentType); }
+      if (f.verificationId) { where.push('verification_id = ?'); params.push(f.verificationId); }
       return selectPage<DocumentRow, DocumentRecord>(db, {
         select: `SELECT ${META} FROM documents`, from: 'FROM documents', where, params,
         limit: f.limit, cursor: f.cursor, order: 'desc', keyColumn: 'created_at', idColumn: 'id',

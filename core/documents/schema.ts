@@ -21,10 +21,13 @@ export const documentFieldsSchema = z.object({
   side: z.enum(['FRONT', 'BACK']).optional().meta({ description: 'For two-sided documents such as driver’s licenses' }),
   documentNumber: z.string().trim().min(1).max(100).optional(),
   issuingAuthority: z.string().trim().min(1).max(200).optional(),
+  verificationId: z.string().trim().min(1).max(200).optional().meta({ description: 'The verification (Verification:…) of the holder’s customer this document supports' }),
 }).strict();
 
-/** A replacement's text fields: all optional (the file and/or the metadata change), the holder stays. */
-export const replaceFieldsSchema = documentFieldsSchema.omit({ documentHolder: true }).partial().strict();
+/** A replacement's text fields: all optional (the file and/or the metadata change), the holder stays; an empty verificationId detaches the document. */
+export const replaceFieldsSchema = documentFieldsSchema.omit({ documentHolder: true, verificationId: true }).partial().extend({
+  verificationId: z.string().trim().max(200).optional().meta({ description: 'Attaches the document to this verification; an empty value detaches it' }),
+}).strict();
 
 /** A document's metadata as the API returns it (never the file: the console downloads it). */
 export const documentSchema = z.object({
@@ -36,6 +39,7 @@ export const documentSchema = z.object({
   side: z.enum(['FRONT', 'BACK']).optional(),
   documentNumber: z.string().optional(),
   issuingAuthority: z.string().optional(),
+  verificationId: z.string().optional().meta({ description: 'The verification this document supports, when attached to one' }),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 }).strict().meta({ id: 'Document' });
@@ -46,6 +50,7 @@ export type Document = z.infer<typeof documentSchema>;
 export const listDocumentsQuery = pageQuerySchema.extend({
   documentHolder: z.string().min(1).max(200).optional(),
   documentType: z.enum(DOCUMENT_TYPES).optional(),
+  verificationId: z.string().min(1).max(200).optional().meta({ description: 'Only the documents attached to this verification' }),
 }).strict();
 
 /** A page of documents. */

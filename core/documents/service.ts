@@ -5,9 +5,12 @@ import type { Page } from '../kernel/pagination';
 import { documentRepo, type DocumentRecord, type StoredFile } from './repo';
 import type { Document, documentFieldsSchema, listDocumentsQuery, replaceFieldsSchema } from './schema';
 
-/** Who may hold documents: a live customer or a beneficial owner (checked by the areas that own them). */
+/** Who may hold documents and which verifications they may support (answered by the areas that own them). */
 export interface DocumentHolders {
-  exists(id: string): boolean;
+  /** The customer a holder belongs to (itself for a live customer, its business for a beneficial owner); undefined when no such holder. */
+  customerOf(holderId: string): string | undefined;
+  /** The customer a verification checks; throws its 404 VERIFICATION_NOT_FOUND when there is no such verification. */
+  verificationCustomer(verificationId: string): string;
 }
 
 /** KYC/KYB documents: metadata plus the file, kept in the workspace. */
@@ -20,7 +23,9 @@ export class DocumentService {
 
   /** Stores a new document for a customer or beneficial owner (400 naming documentHolder when there is no such holder). */
   upload(fields: z.infer<typeof documentFieldsSchema>, file: StoredFile): Document {
-    if (!this.holders.exists(fields.documentHolder)) throw invalidInput('documentHolder', `${fields.documentHolder} is neither a customer nor a beneficial owner of this platform`);
+    const customerId = this.holders.customerOf(fields.documentHolder);
+    if (!customerId) throw invalidInput('documentHolder', `${fields.documentHolder} is neither a customer nor a beneficial owner of this platform`);
+    if (fields.verificationId) this.assertSameCustomer(fields.verificationId, customerId);
     const now = this.ctx.clock.nowMs();
     const id = this.ctx.ids('Document');
     const doc: Document = {
@@ -28,6 +33,7 @@ export class DocumentService {
       ...(fields.side ? { side: fields.side } : {}),
       ...(fields.documentNumber ? { documentNumber: fields.documentNumber } : {}),
       ...(fields.issuingAuthority ? { issuingAuthority: fields.issuingAuthority } : {}),
+      ...(fields.verificationId ? { verificationId: fields.verificationId } : {}),
       createdAt: new Date(now).toISOString(), updatedAt: new Date(now).toISOString(),
     };
     return this.ctx.transaction(() => {
@@ -43,13 +49,25 @@ export class DocumentService {
     return this.ctx.transaction(() => {
       const current = this.get(id);
       const now = this.ctx.clock.nowMs();
-      const next: Document = { ...current, ...fields };
+      const { verificationId, ...rest } = fields;
+      const next: Document = { ...current, ...rest };
+      if (verificationId === '') delete next.verificationId;
+      else if (verificationId !== undefined) {
+        this.assertSameCustomer(verificationId, this.holders.customerOf(current.documentHolder));
+        next.verificationId = verificationId;
+      }
       this.repo.updateMeta(next, now);
       if (file) this.repo.updateFile(id, file, now);
       const stored = this.get(id);
       this.ctx.events.append('DOCUMENT.REPLACED', 'Document', id, stored);
       return stored;
     });
+  }
+
+  /** A document supports only a verification of its own holder's customer (404 for an unknown one, 400 naming verificationId for another customer's). */
+  private assertSameCustomer(verificationId: string, customerId: string | undefined): void {
+    const verified = this.holders.verificationCustomer(verificationId);
+    if (verified !== customerId) throw invalidInput('verificationId', `${verificationId} checks another customer (${verified}); attach the document to a verification of its holder's customer`);
   }
 
   /** One document's metadata (404 REFERENCE_NOT_FOUND). */

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
-import type { Core } from '../index';
+import type { ApiRequest, Core } from '../index';
 
 /** Header carrying the per-run console token on bridge calls. */
 export const TOKEN_HEADER = 'x-console-token';
@@ -16,6 +16,8 @@ const apiRequestSchema = z.object({
   query: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.undefined()])).optional(),
   body: z.unknown().optional(),
   headers: z.record(z.string(), z.string()).optional(),
+  // A file upload (checked by the core, which sends it to the API as multipart/form-data).
+  upload: z.unknown().optional(),
 });
 const invokeSchema = z.object({ name: z.string().min(1), input: z.unknown().optional() });
 
@@ -93,7 +95,7 @@ export function bridgeRoutes(current: Core | (() => Core), token: string, subscr
       const error = { status: 400, code: 'INVALID_INPUT', message: `Bridge api request is malformed: ${p.error.issues[0]?.path.join('.') ?? ''} ${p.error.issues[0]?.message ?? ''}` };
       return jsonResponse({ status: 400, headers: {}, body: error }, 400);
     }
-    return jsonResponse(await coreNow().callApi(p.data));
+    return jsonResponse(await coreNow().callApi(p.data as ApiRequest));
   });
 
   app.all('*', (c) => refuse(404, 'NOT_FOUND', `No bridge route ${c.req.path}`));

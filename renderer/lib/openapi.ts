@@ -277,7 +277,15 @@ export function buildCurl(doc: OpenApiDocument, entry: OperationEntry, options: 
   }
   for (const p of params.filter((x) => x.in === 'header' && x.required)) lines.push(`-H "${dq(p.name)}: \${${placeholderName(p.name)}}"`);
   const body = requestBodyOf(doc, entry);
-  if (body?.mediaType) {
+  if (body?.mediaType === 'multipart/form-data') {
+    // An upload: one -F per required field, and the file parts as @file references (curl builds the multipart body).
+    const schema = deref<SchemaObject>(doc, body.schema);
+    const example = exampleFromSchema(doc, body.schema) as Record<string, unknown> | undefined;
+    for (const [name, prop] of Object.entries(schema?.properties ?? {})) {
+      if (deref<SchemaObject>(doc, prop)?.format === 'binary') lines.push(`-F ${sq(`${name}=@./${name === 'file' ? 'document.pdf' : name}`)}`);
+      else if (schema?.required?.includes(name) && example?.[name] !== undefined) lines.push(`-F ${sq(`${name}=${String(example[name])}`)}`);
+    }
+  } else if (body?.mediaType) {
     const value = body.examples?.length ? body.examples[0]!.value : exampleFromSchema(doc, body.schema);
     lines.push(`-H ${sq(`Content-Type: ${body.mediaType}`)}`);
     if (value !== undefined) lines.push(`-d ${sq(typeof value === 'string' && !/json/.test(body.mediaType) ? value : JSON.stringify(value, null, 2))}`);

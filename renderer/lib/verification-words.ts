@@ -25,6 +25,12 @@ const STEP_WORDS: Record<string, string> = {
   PENDING_MANUAL_REVIEW: 'Waiting for a manual review', APPROVED: 'Passed', REJECTED: 'Refused',
 };
 
+/** A verification named for a picker or a caption: its type, when it started and where it stands. */
+export function verificationLabel(v: CustomerVerifications['verifications'][number]): string {
+  const started = new Date(v.createdAt).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+  return `${v.type} check of ${started} (${STEP_WORDS[v.status] ?? v.status})`;
+}
+
 /** The verifications of a customer as one timeline, oldest first. */
 export function verificationTimeline(v: CustomerVerifications['verifications']): TimelineEntry[] {
   return v

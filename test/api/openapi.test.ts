@@ -59,6 +59,25 @@ describe('GET /openapi.json', () => {
     }
   });
 
+  it('declares the multipart body of every upload route: the file as binary beside the other fields', () => {
+    type Schema = { $ref?: string; required?: string[]; properties?: Record<string, { type?: string; format?: string }> };
+    const components = (doc as unknown as { components: { schemas: Record<string, Schema> } }).components.schemas;
+    const formOf = (path: string, method: string): Schema => {
+      const body = (doc.paths[path]![method] as unknown as { requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> } }).requestBody;
+      expect(body?.required, `${method} ${path}`).toBe(true);
+      const schema = body!.content['multipart/form-data']!.schema;
+      return schema.$ref ? components[schema.$ref.replace('#/components/schemas/', '')]! : schema;
+    };
+    const upload = formOf('/documents', 'post');
+    expect(upload.properties?.['file']).toMatchObject({ type: 'string', format: 'binary' });
+    expect(Object.keys(upload.properties ?? {})).toEqual(expect.arrayContaining(['documentHolder', 'documentType', 'country', 'side', 'verificationId']));
+    expect(upload.required).toEqual(expect.arrayContaining(['file', 'documentHolder', 'documentType', 'country']));
+    const replace = formOf('/documents/{documentId}', 'put');
+    expect(replace.properties?.['file']).toMatchObject({ type: 'string', format: 'binary' });
+    expect(replace.required ?? []).not.toContain('file');
+    expect(formOf('/customers/bulk/csv', 'post').properties?.['file']).toMatchObject({ type: 'string', format: 'binary' });
+  });
+
   it('shows examples from a seeded workspace that match their declared schemas', () => {
     const withExamples = operations().filter((o) => o.op.responses['200']?.content?.['application/json']?.example !== undefined);
     expect(withExamples.map((o) => o.op.operationId)).toEqual(expect.arrayContaining(['getPlatformConfig', 'listTokens']));

@@ -16,6 +16,7 @@ import { sql as bulkCustomerJobs } from './016-bulk-customer-jobs';
 import { sql as stablecoins } from './017-stablecoins';
 import { sql as delegatedKeys } from './018-delegated-keys';
 import { sql as listIndexes } from './019-list-indexes';
+import { sql as documentVerifications } from './020-document-verifications';
 import { sql as idempotencyProgress } from './022-idempotency-progress';
 
 /** One forward-only migration; `version` is its number, applied in ascending order, never edited once released. */
@@ -45,5 +46,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 17, name: 'stablecoins', sql: stablecoins },
   { version: 18, name: 'delegated-keys', sql: delegatedKeys },
   { version: 19, name: 'list-indexes', sql: listIndexes },
+  { version: 20, name: 'document-verifications', sql: documentVerifications },
   { version: 22, name: 'idempotency-progress', sql: idempotencyProgress },
 ];
