@@ -192,7 +192,7 @@ export function createCore(options: CoreOptions): Core {
         }
         return { status: res.status, headers: Object.fromEntries(res.headers), body: parsed };
       },
-      onEvent: (listener) => kernel.events.subscribe(listener),
+      onEvent: (listener) => kernel.events.subscribe(listener, { notices: true }),
       setHost(host) {
         runtime.host = host;
         if (host.origin) services.hostOrigins.splice(0, services.hostOrigins.length, host.origin, host.origin.replace('127.0.0.1', 'localhost'));

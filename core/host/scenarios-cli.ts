@@ -1,18 +1,25 @@
 // `npm run scenarios`: runs the scenario catalogue (and the workspace's saved scenarios) against a
-// fresh temporary workspace, or `--workspace DIR`, printing one line per scenario; exits 1 when any
-// differs from its expectation, 2 when the command line is wrong.
-//   --workspace DIR   run in this workspace folder (created and seeded when new)
-//   --only NAME       one scenario by name, or every scenario of a group
-//   --report FILE     also write the run as JSON (FILE.json) or JUnit XML (FILE.xml)
+// fresh temporary workspace, or `--workspace DIR`, or a running `serve` (`--url`), printing one line per
+// scenario; exits 1 when any differs from its expectation, 2 when the command line is wrong or the
+// server cannot be reached.
+//   --workspace DIR        run in this workspace folder (created and seeded when new)
+//   --url URL              run over HTTP against a running serve (its origin or its versioned API address),
+//                          with --client-id / --client-secret (default: $SVC_CLIENT_ID / $SVC_CLIENT_SECRET)
+//   --only NAME            one scenario by name, or every scenario of a group
+//   --report FILE          also write the run as JSON (FILE.json) or JUnit XML (FILE.xml)
 import { mkdtempSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { createCore } from '../index';
+import { API_BASE, createCore } from '../index';
+import { CATALOGUE } from '../scenarios/catalogue';
+import { httpCaller } from '../scenarios/http-caller';
 import { runScenarios, selectScenarios } from '../scenarios/runner';
 import { junitXml, scenarioLines } from '../scenarios/report';
 import { ScenarioService } from '../scenarios/service';
+import type { ApiCaller, RunReport, ScenarioDefinition } from '../scenarios/types';
 
-interface Args { workspace?: string; only?: string; report?: string }
+interface Args { workspace?: string; url?: string; 'client-id'?: string; 'client-secret'?: string; only?: string; report?: string }
+const FLAGS = ['--workspace', '--url', '--client-id', '--client-secret', '--only', '--report'];
 
 function parseArgs(argv: string[]): Args {
   const args: Args = {};
@@ -20,12 +27,84 @@ function parseArgs(argv: string[]): Args {
     const flag = argv[i]!;
     const [name, inline] = flag.includes('=') ? [flag.slice(0, flag.indexOf('=')), flag.slice(flag.indexOf('=') + 1)] : [flag, undefined];
     const value = inline ?? argv[++i];
-    if (!['--workspace', '--only', '--report'].includes(name)) throw new Error(`unknown option ${flag} (use --workspace DIR, --only NAME, --report FILE.json|FILE.xml)`);
+    if (!FLAGS.includes(name)) throw new Error(`unknown option ${flag} (use --workspace DIR or --url URL, --only NAME, --report FILE.json|FILE.xml)`);
     if (!value) throw new Error(`${name} needs a value`);
     if (name === '--report' && !/\.(json|xml)$/i.test(value)) throw new Error('--report must name a .json or .xml file');
     args[name.slice(2) as keyof Args] = value;
   }
+  if (args.url && args.workspace) throw new Error('--url runs against a running server and --workspace against a folder: give one of them');
+  if (!args.url && (args['client-id'] || args['client-secret'])) throw new Error('--client-id and --client-secret go with --url');
+  if (args.url) apiAddress(args.url);
   return args;
+}
+
+/** The versioned API address of `--url`: an origin gets the API's base path appended. */
+function apiAddress(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`--url must be an http address such as http://127.0.0.1:4100, got "${url}"`);
+  }
+  if (!/^https?:$/.test(parsed.protocol)) throw new Error(`--url must be an http address, got "${url}"`);
+  const path = parsed.pathname.replace(/\/+$/, '');
+  return `${parsed.origin}${path === '' ? API_BASE : path}`;
+}
+
+function writeReport(report: RunReport, target: string): void {
+  const file = resolve(target);
+  mkdirSync(dirname(file), { recursive: true });
+  // Written aside and renamed, so a reader never sees half a report.
+  writeFileSync(`${file}.tmp`, /\.xml$/i.test(file) ? junitXml(report) : `${JSON.stringify(report, null, 2)}\n`);
+  renameSync(`${file}.tmp`, file);
+  process.stdout.write(`Report written to ${file}\n`);
+}
+
+/** Runs the scenarios, printing a line per scenario; the exit code. */
+async function run(defs: ScenarioDefinition[], call: ApiCaller, where: string, args: Args): Promise<number> {
+  process.stdout.write(`Running ${defs.length} scenario${defs.length === 1 ? '' : 's'} ${where}\n`);
+  const report = await runScenarios(defs, call, {
+    onScenarioDone: (r) => process.stdout.write(`${scenarioLines(r).join('\n')}\n`),
+  });
+  process.stdout.write(`${report.passed} passed, ${report.failed} failed in ${report.durationMs} ms\n`);
+  if (args.report) writeReport(report, args.report);
+  return report.failed ? 1 : 0;
+}
+
+/** `--url`: the catalogue over HTTP against a running serve, in whatever workspace it has open. */
+async function runAgainstServer(args: Args & { url: string }): Promise<number> {
+  const base = apiAddress(args.url);
+  const id = args['client-id'] ?? process.env['SVC_CLIENT_ID'];
+  const secret = args['client-secret'] ?? process.env['SVC_CLIENT_SECRET'];
+  if (!id || !secret) {
+    process.stderr.write('scenarios: --url needs the API credentials serve printed: --client-id ID --client-secret SECRET (or SVC_CLIENT_ID and SVC_CLIENT_SECRET)\n');
+    return 2;
+  }
+  const call = httpCaller(base, `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`);
+  let clock;
+  try {
+    clock = await call({ method: 'GET', path: '/sandbox/clock' });
+  } catch (err) {
+    process.stderr.write(`scenarios: cannot reach ${base} (${(err as Error & { cause?: Error }).cause?.message ?? (err as Error).message}); is serve running?\n`);
+    return 2;
+  }
+  if (clock.status === 401 || clock.status === 403) {
+    process.stderr.write(`scenarios: ${base} refused the credentials (${clock.status}); use the client id and secret serve printed for this workspace\n`);
+    return 2;
+  }
+  if (clock.status !== 200) {
+    process.stderr.write(`scenarios: ${base} does not answer like serve (GET /sandbox/clock gave ${clock.status})\n`);
+    return 2;
+  }
+  // Saved scenarios live inside the server's workspace; over HTTP only the built-in catalogue runs.
+  const defs = selectScenarios(CATALOGUE, args.only);
+  if (!defs.length) {
+    process.stderr.write(`scenarios: no scenario or group is named "${args.only}" in the built-in catalogue\n`);
+    return 2;
+  }
+  const seconds = defs.flatMap((d) => d.steps).reduce((t, s) => t + (s.advanceSeconds ?? 0), 0);
+  if (seconds) process.stdout.write(`Note: this moves the server's workspace clock forward by ${seconds} s in total and leaves the scenarios' customers in it\n`);
+  return run(defs, call, `against ${base}`, args);
 }
 
 async function main(): Promise<number> {
@@ -36,6 +115,7 @@ async function main(): Promise<number> {
     process.stderr.write(`scenarios: ${(err as Error).message}\n`);
     return 2;
   }
+  if (args.url) return runAgainstServer({ ...args, url: args.url });
   const temp = args.workspace ? undefined : mkdtempSync(join(tmpdir(), 'scenarios-'));
   const dataDir = args.workspace ? resolve(args.workspace) : temp!;
   mkdirSync(dataDir, { recursive: true });
@@ -46,20 +126,7 @@ async function main(): Promise<number> {
       process.stderr.write(`scenarios: no scenario or group is named "${args.only}"\n`);
       return 2;
     }
-    process.stdout.write(`Running ${defs.length} scenario${defs.length === 1 ? '' : 's'} in ${temp ? 'a fresh temporary workspace' : dataDir}\n`);
-    const report = await runScenarios(defs, (req) => core.callApi(req), {
-      onScenarioDone: (r) => process.stdout.write(`${scenarioLines(r).join('\n')}\n`),
-    });
-    process.stdout.write(`${report.passed} passed, ${report.failed} failed in ${report.durationMs} ms\n`);
-    if (args.report) {
-      const file = resolve(args.report);
-      mkdirSync(dirname(file), { recursive: true });
-      // Written aside and renamed, so a reader never sees half a report.
-      writeFileSync(`${file}.tmp`, /\.xml$/i.test(file) ? junitXml(report) : `${JSON.stringify(report, null, 2)}\n`);
-      renameSync(`${file}.tmp`, file);
-      process.stdout.write(`Report written to ${file}\n`);
-    }
-    return report.failed ? 1 : 0;
+    return await run(defs, (req) => core.callApi(req), `in ${temp ? 'a fresh temporary workspace' : dataDir}`, args);
   } finally {
     core.close();
     if (temp) rmSync(temp, { recursive: true, force: true });

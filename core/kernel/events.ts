@@ -12,6 +12,8 @@ export interface DomainEvent {
   resourceId: string;
   payload: unknown;
   createdAt: string;
+  /** A progress notice (a scenario run's steps, say): delivered live to the console, never stored; its seq is 0. */
+  transient?: true;
 }
 
 /** Receives events after the transaction that wrote them has committed. */
@@ -57,7 +59,9 @@ export function eventFromRow(row: EventRow): DomainEvent {
  */
 export class EventOutbox {
   private readonly listeners = new Set<EventListener>();
+  private readonly noticeListeners = new Set<EventListener>();
   private pending: DomainEvent[] = [];
+  private noticeSerial = 0;
   private readonly insert;
   private readonly countAll;
   private readonly countByType;
@@ -88,10 +92,29 @@ export class EventOutbox {
     return event;
   }
 
-  /** Subscribes to committed events; returns the unsubscribe function. */
-  subscribe(listener: EventListener): () => void {
+  /**
+   * Subscribes to committed events; returns the unsubscribe function. With `notices` the listener also
+   * hears transient progress notices (the console does; webhooks and other domain listeners must not).
+   */
+  subscribe(listener: EventListener, opts: { notices?: boolean } = {}): () => void {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    if (opts.notices) this.noticeListeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+      this.noticeListeners.delete(listener);
+    };
+  }
+
+  /** Delivers a progress notice to the console's listeners at once, outside any transaction, storing nothing. */
+  announce(type: string, resourceType: string, resourceId: string, payload: unknown): void {
+    const notice: DomainEvent = { seq: 0, id: `Notice:${resourceId}:${++this.noticeSerial}`, type, resourceType, resourceId, payload, createdAt: new Date(this.clock.nowMs()).toISOString(), transient: true };
+    for (const listener of this.noticeListeners) {
+      try {
+        listener(notice);
+      } catch {
+        // A closed console stream must not stop the run that announces.
+      }
+    }
   }
 
   /** Where the pending events stand, for a savepoint that may roll back (see `rollbackTo`). */

@@ -5,30 +5,13 @@ import { QUOTE_SCENARIOS, TRANSFER_SCENARIOS, UMA_RECIPIENTS, SANDBOX_UMA_DOMAIN
 import { BENEFICIARY_BY_SUFFIX } from '../accounts/external-service';
 import { decideBySuffix, KYB_DECIDE_SECONDS, KYB_START_SECONDS, OWNER_KYC_SECONDS, KYC_LINK_SECONDS, SANDBOX_CONTACT_CODE } from '../verifications/sandbox';
 import { issuanceOutcome, authorizationOutcome, ACTIVATION_DELAY_SECONDS, PULL_DELAY_SECONDS } from '../cards/sandbox';
-import { checkpoints, type Checkpoint } from './timeline';
-import { balanceIs, externalAccount, fundedCustomer, FUNDED, SENT } from './steps';
+import { checkpoints } from './timeline';
+import { walletScenarios } from './catalogue-wallet';
+import { flowScenarios } from './catalogue-flows';
+import { balanceIs, externalAccount, followPayment, fundedCustomer, FUNDED, SENT } from './steps';
 import type { ScenarioDefinition, ScenarioStep } from './types';
 
 const SPEC = 'spec, Sandbox behaviors';
-
-/** Steps that walk the clock through a payment's checkpoints, reading the transaction (and quote) at each. */
-function followPayment(points: Checkpoint[], o: { quote: boolean; debited: number; credited?: number }): ScenarioStep[] {
-  const steps: ScenarioStep[] = [];
-  let now = 0;
-  for (const p of points) {
-    const fields: Record<string, unknown> = { status: p.tx, failureReason: p.failureReason };
-    if (o.quote) Object.assign(fields, { 'refund.status': p.refund?.status ?? null, 'refund.reason': p.refund?.reason ?? null });
-    steps.push({ title: `${p.at} s after the start the payment is ${p.tx}${p.refund ? `, its refund ${p.refund.status}` : ''}`, advanceSeconds: p.at - now, request: { method: 'GET', path: '/transactions/{{transaction}}' }, expect: { status: 200, fields } });
-    if (o.quote) steps.push({ title: `The quote is ${p.quote}`, request: { method: 'GET', path: '/quotes/{{quote}}' }, expect: { status: 200, fields: { status: p.quote } } });
-    now = p.at;
-  }
-  const last = points.at(-1);
-  if (last) {
-    const settled = o.credited !== undefined ? FUNDED + (last.tx === 'COMPLETED' ? o.credited : 0) : last.restored ? FUNDED : FUNDED - o.debited;
-    steps.push(balanceIs(settled, last.restored ? 'the money came back' : last.tx === 'COMPLETED' ? 'the payment went through' : 'the money did not come back'));
-  }
-  return steps;
-}
 
 const label = (key: string) => (key === 'SUCCESS' ? 'any other suffix' : `suffix ${key}`);
 const suffixOf = (key: string) => (key === 'SUCCESS' ? '000' : key);
@@ -262,11 +245,13 @@ function agentScenarios(): ScenarioDefinition[] {
   return [{
     name: 'agent-connect', group: 'Agents', source: 'CATALOGUE',
     title: 'An agent is created, connects with its device code and sees itself',
-    rule: 'spec, agent management: POST /agents/device-codes/{code}/redeem returns the agent accessToken; /agents/me answers to that bearer token',
+    rule: 'spec, Agent flags: "isConnected becomes true when the device code is redeemed"; Other endpoints: "POST /agents/device-codes/{code}/redeem returns the agent accessToken"; Authentication 2: /agents/me answers to that bearer token',
     steps: [
       ...fundedCustomer().slice(0, 2),
       { title: 'Create an agent for the customer', request: { method: 'POST', path: '/agents', body: { name: 'Rehearsal agent {{$n}}', customerId: '{{customer}}', policy: { permissions: ['VIEW_TRANSACTIONS'], defaultExecutionMode: 'AUTO', spendingLimits: { currency: 'USD', perTransactionLimit: 1_000_00 } } } }, expect: { status: 201 }, save: { agent: 'agent.id', code: 'deviceCode.code' } },
+      { title: 'Before redeeming, the agent is not connected', request: { method: 'GET', path: '/agents/{{agent}}' }, expect: { status: 200, fields: { isConnected: false } } },
       { title: 'The agent redeems its device code', request: { method: 'POST', path: '/agents/device-codes/{{code}}/redeem' }, expect: { status: 200 }, save: { token: 'accessToken' } },
+      { title: 'Now the agent is connected', request: { method: 'GET', path: '/agents/{{agent}}' }, expect: { status: 200, fields: { isConnected: true } } },
       { title: 'Redeeming the same code again is refused', request: { method: 'POST', path: '/agents/device-codes/{{code}}/redeem' }, expect: { status: 400 } },
       { title: 'With its token the agent reads itself', request: { method: 'GET', path: '/agents/me', headers: { authorization: 'Bearer {{token}}' } }, expect: { status: 200, fields: { id: '{{agent}}' } } },
     ],
@@ -292,10 +277,13 @@ function webhookScenarios(): ScenarioDefinition[] {
   }];
 }
 
+const FLOWS = flowScenarios();
+
 /** Every built-in scenario, grouped by area in this order. */
 export const CATALOGUE: readonly ScenarioDefinition[] = [
   ...quoteScenarios(), ...transferScenarios('out'), ...transferScenarios('in'), ...beneficiaryScenarios(), ...kybScenarios(), ...kycScenarios(),
-  ...umaScenarios(), ...otpScenarios(), ...cardScenarios(), ...agentScenarios(), ...webhookScenarios(),
+  ...umaScenarios(), ...FLOWS.suffixRules, ...FLOWS.payments, ...otpScenarios(), ...walletScenarios(), ...cardScenarios(), ...FLOWS.cards, ...agentScenarios(), ...FLOWS.agents,
+  ...webhookScenarios(),
 ];
 
 /** The sandbox table entry type, re-exported for readers of the catalogue. */

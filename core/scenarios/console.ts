@@ -15,13 +15,19 @@ export function scenarioHandlers(scenarios: ScenarioService, caller: () => ApiCa
         scenarios: all.map((d) => ({ name: d.name, group: d.group, title: d.title, rule: d.rule, source: d.source, stepCount: d.steps.length, steps: d.steps.map((s) => s.title) })),
       };
     }),
-    /** Runs one scenario (by name) or a group; the screen calls it scenario by scenario to show progress. */
-    'scenarios/run': handler(z.object({ only: z.string().trim().min(1, 'must name a scenario or a group').max(120) }), async ({ only }) => {
+    /**
+     * Runs one scenario (by name) or a group. With a `runId` each step is announced live as it starts and
+     * ends (console notices about ScenarioRun `runId`), so the screen can show the run step by step.
+     */
+    'scenarios/run': handler(z.object({
+      only: z.string().trim().min(1, 'must name a scenario or a group').max(120),
+      runId: z.string().regex(/^[\w-]{1,64}$/, 'must be 1 to 64 letters, digits, - or _').optional(),
+    }), async ({ only, runId }) => {
       const call = caller();
       if (!call) throw invalidInput('only', 'scenarios cannot run before the workspace is open');
       const defs = selectScenarios(scenarios.all(), only);
       if (!defs.length) throw invalidInput('only', `no scenario or group is named "${only}"`);
-      return runScenarios(defs, call);
+      return runScenarios(defs, call, runId ? scenarios.notices(runId) : {});
     }),
     'scenarios/saved': handler(z.object({ limit: z.number().int().min(1).max(100).default(50), cursor: z.string().optional(), q: z.string().trim().max(120).optional() }),
       ({ limit, cursor, q }) => scenarios.saved(limit, cursor, q || undefined)),

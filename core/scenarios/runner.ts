@@ -1,11 +1,15 @@
 // Runs scenarios step by step through any API caller (in-process `core.callApi` or HTTP), moving the
 // workspace clock where a step asks, and compares each answer with the step's expectation.
+import { stamp } from '../wallet/crypto';
+import { clientSide, savedString } from './client-side';
 import { fill, matches, MissingValueError, readPath } from './template';
-import type { ApiCaller, FieldCheck, RunReport, ScenarioDefinition, ScenarioResult, StepResult } from './types';
+import type { ApiCaller, FieldCheck, RunReport, ScenarioDefinition, ScenarioRequest, ScenarioResult, ScenarioSign, StepResult } from './types';
 
 /** Called as a run moves on, so a screen or a terminal can show it live. */
 export interface RunProgress {
   onScenarioStart?(def: ScenarioDefinition, index: number, total: number): void;
+  /** A step begins (its clock advance and request are under way). */
+  onStepStart?(def: ScenarioDefinition, index: number): void;
   onStep?(def: ScenarioDefinition, step: StepResult): void;
   onScenarioDone?(result: ScenarioResult, index: number, total: number): void;
 }
@@ -17,6 +21,24 @@ function runNumber(): string {
   return String((Date.now() % 1000) * 1000 + serial).padStart(6, '0');
 }
 
+/** Sends a request through the signed-retry exchange, as a wallet client does; saves `$requestId` and `$signature`. */
+async function sendSigned(call: ApiCaller, req: ScenarioRequest, sign: ScenarioSign, vars: Record<string, unknown>, result: StepResult): Promise<{ status: number; body: unknown }> {
+  const first = await call(req);
+  result.firstLegStatus = first.status;
+  if (first.status !== 202) return first;
+  const challenge = first.body as { payloadToSign?: unknown; requestId?: unknown };
+  if (typeof challenge.payloadToSign !== 'string' || typeof challenge.requestId !== 'string') throw new Error(`the 202 answer carries no payloadToSign and requestId (${JSON.stringify(first.body)})`);
+  let signature: string;
+  if ('key' in sign) {
+    signature = stamp(challenge.payloadToSign, savedString(vars, sign.key));
+  } else {
+    signature = fill(sign.signature, vars);
+  }
+  vars.$requestId = challenge.requestId;
+  vars.$signature = signature;
+  return call({ ...req, headers: { ...req.headers, 'Svc-Wallet-Signature': signature, 'Request-Id': challenge.requestId } });
+}
+
 /** Runs one scenario; never throws (a failure to run is reported on the step). */
 export async function runScenario(def: ScenarioDefinition, call: ApiCaller, progress: RunProgress = {}): Promise<ScenarioResult> {
   const started = performance.now();
@@ -26,6 +48,7 @@ export async function runScenario(def: ScenarioDefinition, call: ApiCaller, prog
   for (const [index, step] of def.steps.entries()) {
     // Later steps build on earlier answers: after a failure only the clean-up steps run.
     if (failed && !step.always) continue;
+    progress.onStepStart?.(def, index);
     const t0 = performance.now();
     const result: StepResult = { index, title: step.title, checks: [], pass: true, durationMs: 0 };
     try {
@@ -34,10 +57,11 @@ export async function runScenario(def: ScenarioDefinition, call: ApiCaller, prog
         result.advancedSeconds = step.advanceSeconds;
         if (r.status !== 200) throw new Error(`the clock could not be advanced (${r.status}: ${JSON.stringify(r.body)})`);
       }
+      await clientSide(step, call, vars);
       if (step.request) {
         const req = fill(step.request, vars);
         result.request = { method: req.method, path: req.path };
-        const r = await call(req);
+        const r = step.sign ? await sendSigned(call, req, step.sign, vars, result) : await call(req);
         result.status = r.status;
         if (step.expect?.status !== undefined) {
           result.checks.push({ field: 'HTTP status', expected: step.expect.status, actual: r.status, pass: r.status === step.expect.status });

@@ -6,6 +6,7 @@ import type { Page } from '../kernel/pagination';
 import { CATALOGUE } from './catalogue';
 import { stepsFromLog } from './from-log';
 import { scenarioRepo, type SavedScenario } from './repo';
+import type { RunProgress } from './runner';
 import { scenarioDefinitionSchema, type ScenarioDefinition } from './types';
 
 /** The group a saved scenario goes in when the user names none. */
@@ -49,6 +50,18 @@ export class ScenarioService {
     const calls = input.entryIds.map((id) => this.ctx.requestLog.read.get(id));
     const steps = stepsFromLog(calls, API_BASE);
     return this.save({ name: input.name, title: input.title, group: input.group, rule: `Replays ${calls.length} recorded request${calls.length === 1 ? '' : 's'} from the request log`, steps });
+  }
+
+  /**
+   * Progress of a run as live console notices (SCENARIO.STEP_STARTED / SCENARIO.STEP_FINISHED, resource
+   * ScenarioRun `runId`), so the Scenarios screen shows each step while the run goes on.
+   */
+  notices(runId: string): RunProgress {
+    const say = (type: string, payload: unknown) => this.ctx.events.announce(type, 'ScenarioRun', runId, payload);
+    return {
+      onStepStart: (def, index) => say('SCENARIO.STEP_STARTED', { scenario: def.name, index }),
+      onStep: (def, step) => say('SCENARIO.STEP_FINISHED', { scenario: def.name, index: step.index, step }),
+    };
   }
 
   /** Deletes a saved scenario by id. */

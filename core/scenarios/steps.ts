@@ -1,5 +1,6 @@
 // Building blocks of the catalogue: the few request sequences most scenarios share (a funded
 // customer, an external account with a chosen suffix), written once as data.
+import type { Checkpoint } from './timeline';
 import type { ScenarioStep } from './types';
 
 /** The amount every money scenario funds its source account with, in cents. */
@@ -55,4 +56,23 @@ export function balanceIs(amount: number, why: string): ScenarioStep {
     request: { method: 'GET', path: '/customers/internal-accounts?customerId={{customer}}' },
     expect: { status: 200, fields: { 'data.0.balance.amount': amount } },
   };
+}
+
+/** Steps that walk the clock through a payment's checkpoints, reading the transaction (and quote) at each. */
+export function followPayment(points: Checkpoint[], o: { quote: boolean; debited: number; credited?: number }): ScenarioStep[] {
+  const steps: ScenarioStep[] = [];
+  let now = 0;
+  for (const p of points) {
+    const fields: Record<string, unknown> = { status: p.tx, failureReason: p.failureReason };
+    if (o.quote) Object.assign(fields, { 'refund.status': p.refund?.status ?? null, 'refund.reason': p.refund?.reason ?? null });
+    steps.push({ title: `${p.at} s after the start the payment is ${p.tx}${p.refund ? `, its refund ${p.refund.status}` : ''}`, advanceSeconds: p.at - now, request: { method: 'GET', path: '/transactions/{{transaction}}' }, expect: { status: 200, fields } });
+    if (o.quote) steps.push({ title: `The quote is ${p.quote}`, request: { method: 'GET', path: '/quotes/{{quote}}' }, expect: { status: 200, fields: { status: p.quote } } });
+    now = p.at;
+  }
+  const last = points.at(-1);
+  if (last) {
+    const settled = o.credited !== undefined ? FUNDED + (last.tx === 'COMPLETED' ? o.credited : 0) : last.restored ? FUNDED : FUNDED - o.debited;
+    steps.push(balanceIs(settled, last.restored ? 'the money came back' : last.tx === 'COMPLETED' ? 'the payment went through' : 'the money did not come back'));
+  }
+  return steps;
 }

@@ -55,6 +55,8 @@ export const useEventsStore = defineStore('events', () => {
 
   /** Takes one live event: shown at the top (with the next frame's others) when it matches the filters. */
   function receive(event: DomainEvent): void {
+    // Progress notices (a scenario run's steps) are not events of the workspace: the log never stores them.
+    if (event.transient) return;
     if (!types.value.some((t) => t.type === event.type)) types.value = [...types.value, { type: event.type, count: 0 }].sort((a, b) => a.type.localeCompare(b.type));
     if (list.loaded.value && eventMatches(event, filters.value)) (pending.push(event), flush.schedule());
   }

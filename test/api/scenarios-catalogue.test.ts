@@ -9,7 +9,7 @@ import { runScenario, runScenarios, selectScenarios } from '../../core/scenarios
 import { httpCaller } from '../../core/scenarios/http-caller';
 import { scenarioLines } from '../../core/scenarios/report';
 import { QUOTE_SCENARIOS, TRANSFER_SCENARIOS, UMA_RECIPIENTS } from '../../core/payments/scenarios';
-import type { Core } from '../../core/index';
+import type { Core, DomainEvent } from '../../core/index';
 
 afterAll(removeTempDirs);
 
@@ -28,7 +28,7 @@ describe('the built-in catalogue', { timeout: 60_000 }, () => {
     expect(CATALOGUE.filter((d) => d.group === 'Quotes')).toHaveLength(Object.keys(QUOTE_SCENARIOS).length);
     expect(CATALOGUE.filter((d) => d.group === 'Transfers')).toHaveLength(2 * Object.keys(TRANSFER_SCENARIOS).length);
     expect(CATALOGUE.filter((d) => d.group === 'UMA recipients')).toHaveLength(Object.keys(UMA_RECIPIENTS).length);
-    expect(new Set(CATALOGUE.map((d) => d.group))).toEqual(new Set(['Quotes', 'Transfers', 'Beneficiary verification', 'KYB', 'KYC', 'UMA recipients', 'One-time codes', 'Cards', 'Agents', 'Webhooks']));
+    expect(new Set(CATALOGUE.map((d) => d.group))).toEqual(new Set(['Quotes', 'Transfers', 'Beneficiary verification', 'KYB', 'KYC', 'UMA recipients', 'Suffix rules', 'Sandbox payments', 'One-time codes', 'Embedded wallets', 'Cards', 'Agents', 'Webhooks']));
     for (const d of CATALOGUE) expect(d.rule, d.name).not.toBe('');
   });
 
@@ -75,6 +75,75 @@ describe('the built-in catalogue', { timeout: 60_000 }, () => {
       expect(r.steps.at(-1)!.checks.find((c) => !c.pass)).toEqual({ field: 'failureReason', expected: 'SOMETHING_ELSE', actual: 'QUOTE_EXECUTION_FAILED', pass: false });
       const missing = await runScenario({ ...good, steps: [{ title: 'uses a value nobody saved', request: { method: 'GET', path: '/quotes/{{nothing}}' } }] }, inProcess(core));
       expect(missing.steps[0]!.error).toContain('"nothing"');
+    } finally {
+      core.close();
+    }
+  });
+});
+
+describe('wallet steps play the client with real cryptography', () => {
+  it('the sign-in goes through the signed retry (202 then 200), and a code other than 000000 sealed by the client is refused', async () => {
+    const core = newCore();
+    try {
+      const good = CATALOGUE.find((d) => d.name === 'wallet-email-otp-sign-in')!;
+      const ok = await runScenario(good, inProcess(core));
+      expect(ok.pass, ok.steps.flatMap((s) => s.checks.filter((c) => !c.pass).map((c) => c.field)).join()).toBe(true);
+      const signIn = good.steps.findIndex((s) => s.sealOtp?.code === '000000');
+      expect(ok.steps[signIn]).toMatchObject({ firstLegStatus: 202, status: 200, pass: true });
+
+      const steps = structuredClone(good.steps);
+      steps[signIn]!.sealOtp!.code = '000001';
+      const bad = await runScenario({ ...good, steps }, inProcess(core));
+      expect(bad.pass).toBe(false);
+      expect(bad.steps.at(-1)).toMatchObject({ index: signIn, firstLegStatus: 401, status: 401 });
+      expect(bad.steps.at(-1)!.checks.find((c) => c.field === 'HTTP status')).toEqual({ field: 'HTTP status', expected: 200, actual: 401, pass: false });
+    } finally {
+      core.close();
+    }
+  });
+});
+
+describe('progress', () => {
+  it('reports each step as it starts and as it ends, in order', async () => {
+    const core = newCore();
+    try {
+      const def = CATALOGUE.find((d) => d.name === 'kyb-002-rejected')!;
+      const seen: string[] = [];
+      const r = await runScenario(def, inProcess(core), { onStepStart: (_, i) => seen.push(`start ${i}`), onStep: (_, s) => seen.push(`done ${s.index} ${s.pass}`) });
+      expect(r.pass).toBe(true);
+      expect(seen).toEqual(def.steps.flatMap((_, i) => [`start ${i}`, `done ${i} true`]));
+    } finally {
+      core.close();
+    }
+  });
+
+  it('a console run with a runId announces each step live to the console, and stores none of it; webhooks never hear it', async () => {
+    const core = newCore();
+    try {
+      const heard: DomainEvent[] = [];
+      const stop = core.onEvent((e) => heard.push(e));
+      const webhooksHeard: DomainEvent[] = [];
+      core.services.ctx.events.subscribe((e) => webhooksHeard.push(e));
+      const def = CATALOGUE.find((d) => d.name === 'kyb-001-pending')!;
+      const report = await value(core, 'scenarios/run', { only: def.name, runId: 'run-test-1' });
+      stop();
+      const notices = heard.filter((e) => e.transient);
+      expect(notices.every((e) => e.seq === 0 && e.resourceType === 'ScenarioRun' && e.resourceId === 'run-test-1')).toBe(true);
+      expect(notices.map((e) => `${e.type} ${(e.payload as { index: number }).index}`)).toEqual(def.steps.flatMap((_, i) => [`SCENARIO.STEP_STARTED ${i}`, `SCENARIO.STEP_FINISHED ${i}`]));
+      // Each finished notice carries the step's result, the same as in the run's answer.
+      expect(notices.filter((e) => e.type === 'SCENARIO.STEP_FINISHED').map((e) => (e.payload as { step: unknown }).step)).toEqual(report.results[0].steps);
+      // The domain events of the run came through as well, in between.
+      expect(heard.some((e) => !e.transient && e.type.startsWith('VERIFICATION.'))).toBe(true);
+      expect(webhooksHeard.some((e) => e.transient)).toBe(false);
+      const stored = await value(core, 'events/list', { typePrefix: 'SCENARIO.', limit: 10 });
+      expect(stored.data).toEqual([]);
+
+      heard.length = 0;
+      const quiet = core.onEvent((e) => heard.push(e));
+      await value(core, 'scenarios/run', { only: def.name });
+      quiet();
+      expect(heard.filter((e) => e.transient)).toEqual([]);
+      expect(await core.invoke('scenarios/run', { only: def.name, runId: 'no spaces allowed' })).toMatchObject({ ok: false, error: { status: 400 } });
     } finally {
       core.close();
     }

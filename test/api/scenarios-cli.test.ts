@@ -1,6 +1,6 @@
 // `npm run scenarios` (core/host/scenarios-cli.ts) spawned as CI would run it: its lines, its JSON and
 // JUnit reports, and its exit codes with a passing group, a deliberately failing saved scenario and a wrong flag.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,8 +13,12 @@ afterAll(removeTempDirs);
 const ROOT = resolve(import.meta.dirname, '../..');
 
 function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return cliWith({}, ...args);
+}
+
+function cliWith(env: Record<string, string>, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((res, rej) => {
-    const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['core/host/scenarios-cli.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['core/host/scenarios-cli.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SVC_CLIENT_ID: '', SVC_CLIENT_SECRET: '', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -59,5 +63,83 @@ describe('npm run scenarios', { timeout: 60_000 }, () => {
     expect(bad.stderr).toContain('unknown option --fast');
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('no scenario or group is named "no-such-scenario"');
+  });
+});
+
+/** A real `serve` process (from source) on a free port, with the address and credentials it printed. */
+async function startServeFromSource(dataDir: string): Promise<{ origin: string; api: string; clientId: string; clientSecret: string; stop(): Promise<void> }> {
+  const child: ChildProcess = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['core/host/serve.ts', '--port', '0', '--data-dir', dataDir, '--clock', 'real'], {
+    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SVC_CLIENT_ID: '', SVC_CLIENT_SECRET: '' },
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  await new Promise<void>((res, rej) => {
+    const check = () => /^Client secret /m.test(out) && res();
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => rej(new Error(`serve exited with ${code}:\n${out}`)));
+  });
+  const line = (prefix: string) => new RegExp(`^${prefix} (\\S+)`, 'm').exec(out)![1]!;
+  const api = line('API');
+  return {
+    origin: new URL(api).origin, api, clientId: line('Client id'), clientSecret: line('Client secret'),
+    stop: () => new Promise((res) => {
+      if (child.exitCode !== null) return res();
+      child.once('exit', () => res());
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+describe('npm run scenarios -- --url (against a running serve)', () => {
+  it('runs a group over HTTP with the printed credentials, moves the server clock for real and lets it run again; wrong credentials or no server are exit 2', { timeout: 120_000 }, async () => {
+    const serve = await startServeFromSource(tempDir());
+    try {
+      const auth = `Basic ${Buffer.from(`${serve.clientId}:${serve.clientSecret}`).toString('base64')}`;
+      const clock = async () => (await (await fetch(`${serve.api}/sandbox/clock`, { headers: { authorization: auth } })).json()) as { mode: string; now: string };
+      const before = await clock();
+      expect(before.mode).toBe('REAL');
+
+      const report = join(tempDir(), 'url.xml');
+      const r = await cli('--url', serve.origin, '--client-id', serve.clientId, '--client-secret', serve.clientSecret, '--only', 'KYB', '--report', report);
+      expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
+      expect(r.stdout).toContain(`Running 3 scenarios against ${serve.api}`);
+      expect(r.stdout).toMatch(/^Note: this moves the server's workspace clock forward by 93 s in total/m);
+      expect(r.stdout).toMatch(/^PASS {2}kyb-002-rejected {2}\(KYB\) {2}\d+ ms$/m);
+      expect(r.stdout).toContain('3 passed, 0 failed');
+      expect(readFileSync(report, 'utf8')).toContain('<testsuite name="KYB" tests="3" failures="0"');
+
+      // The advances happened on the server's own clock, which runs on real time again afterwards.
+      const after = await clock();
+      expect(after.mode).toBe('REAL');
+      expect(Date.parse(after.now) - Date.parse(before.now)).toBeGreaterThanOrEqual(93_000);
+      // The scenarios' customers stay in the server's workspace.
+      const customers = await (await fetch(`${serve.api}/customers?limit=100`, { headers: { authorization: auth } })).json() as { data: { businessInfo?: { legalName?: string } }[] };
+      expect(customers.data.filter((c) => c.businessInfo?.legalName?.startsWith('Rehearsal ')).length).toBeGreaterThanOrEqual(3);
+
+      // The versioned address works too, with the credentials from the environment.
+      const env = await cliWith({ SVC_CLIENT_ID: serve.clientId, SVC_CLIENT_SECRET: serve.clientSecret }, '--url', serve.api, '--only', 'wallet-email-otp-sign-in');
+      expect(env.code, `${env.stdout}\n${env.stderr}`).toBe(0);
+      expect(env.stdout).toMatch(/^PASS {2}wallet-email-otp-sign-in {2}\(Embedded wallets\)/m);
+
+      const [wrong, missing] = await Promise.all([
+        cli('--url', serve.origin, '--client-id', serve.clientId, '--client-secret', 'not-the-secret'),
+        cli('--url', serve.origin),
+      ]);
+      expect(wrong.code).toBe(2);
+      expect(wrong.stderr).toContain('refused the credentials (401)');
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toContain('--url needs the API credentials');
+    } finally {
+      await serve.stop();
+    }
+    const [gone, both] = await Promise.all([
+      cli('--url', serve.origin, '--client-id', 'a', '--client-secret', 'b'),
+      cli('--url', serve.origin, '--workspace', tempDir()),
+    ]);
+    expect(gone.code).toBe(2);
+    expect(gone.stderr).toContain(`cannot reach ${serve.api}`);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('give one of them');
   });
 });

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
 
-// The Scenarios screen against the built `serve`: run one group and see every row pass with its
-// steps, export the run, save two request-log calls as a scenario and run it; screenshots at both
-// sizes in both themes.
+// The Scenarios screen against the built `serve`: run one group and see every row pass with its steps,
+// export the run, run the wallet group (client crypto in the runner), watch a run step by step (a
+// webhook receiver holds one step under way), save two request-log calls as a scenario and run it;
+// screenshots at both sizes in both themes.
 const OUT = 'test-results/screenshots';
 let proc: ServeProcess;
 let browser: Browser;
@@ -15,6 +18,14 @@ async function call(method: string, path: string, body?: unknown): Promise<any> 
   const res = await fetch(`${proc.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return res.json();
+}
+/** Calls a console handler over the bridge of `serve`, with the token of the printed console address. */
+async function bridge(name: string, input: unknown): Promise<any> {
+  const url = new URL(proc.consoleUrl);
+  const res = await fetch(`${url.origin}/__bridge/invoke`, { method: 'POST', headers: { 'content-type': 'application/json', 'X-Console-Token': url.searchParams.get('token') ?? '' }, body: JSON.stringify({ name, input }) });
+  const r = await res.json();
+  if (!r.ok) throw new Error(`${name}: ${JSON.stringify(r.error)}`);
+  return r.value;
 }
 const at = (route: string) => proc.consoleUrl.replace('#/', `#/${route}`);
 const rowsOf = (page: Page, group: string) => page.locator(`[data-testid=scenario-group][data-group="${group}"] [data-testid=scenario-row]`);
@@ -59,8 +70,65 @@ describe('the Scenarios screen', () => {
     const report = JSON.parse(readFileSync(await (await download).path(), 'utf8'));
     expect(report).toMatchObject({ passed: 7, failed: 0 });
     expect(report.results.map((r: any) => r.name)).toContain('quote-returned');
+
+    // The wallet scenarios play the client's HPKE and P-256 in the runner, against the same serve.
+    await runGroup(page, 'Embedded wallets');
+    const signIn = page.locator('[data-testid=scenario-row][data-name="wallet-email-otp-sign-in"]');
+    await signIn.getByRole('button', { name: /^Steps of/ }).click();
+    expect(await signIn.innerText()).toMatch(/Reason given\s+Invalid OTP code\s+Invalid OTP code/);
+    expect(await signIn.getByText('signed retry').count()).toBeGreaterThanOrEqual(2);
     expect(errors).toEqual([]);
     await page.close();
+  }, 90_000);
+
+  it('shows a run step by step: the step under way is Running, the next Waiting, the bar at its share; then every step passes', async () => {
+    // A webhook receiver that holds the TEST webhook until this test lets it answer, so one step of the
+    // scenario stays under way for as long as the test needs to look at the screen.
+    let hold = false;
+    const held: ServerResponse[] = [];
+    const hooks = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => (hold && body.includes('"type":"TEST"') ? held.push(res) : res.writeHead(200).end('ok')));
+    });
+    await new Promise<void>((res) => hooks.listen(0, '127.0.0.1', res));
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      await call('PATCH', '/config', { webhookEndpoint: `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hooks` });
+      await call('GET', '/config');
+      await call('POST', '/sandbox/webhooks/test');
+      await call('GET', '/config');
+      const log = await bridge('requestLog/list', { limit: 3 });
+      expect(log.data.map((x: any) => `${x.method} ${x.path}`).reverse()).toEqual(['GET /2025-10-13/config', 'POST /2025-10-13/sandbox/webhooks/test', 'GET /2025-10-13/config']);
+      await bridge('scenarios/saveFromLog', { name: 'late-webhook-receiver', title: 'A test webhook whose receiver answers late', entryIds: log.data.map((x: any) => x.id).reverse() });
+
+      await page.goto(at('scenarios'));
+      const row = page.locator('[data-testid=scenario-row][data-name="late-webhook-receiver"]');
+      await row.waitFor({ timeout: 15_000 });
+      hold = true;
+      await row.getByTestId('run-scenario').click();
+      const states = () => row.getByTestId('scenario-step').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
+      await expect.poll(states, { timeout: 8_000 }).toEqual(['PASSED', 'RUNNING', 'WAITING']);
+      await expect.poll(() => held.length, { timeout: 8_000 }).toBe(1);
+      expect(await row.getAttribute('data-state')).toBe('RUNNING');
+      expect(await page.getByTestId('run-progress-bar').getAttribute('data-percent')).toBe('33');
+      expect(await page.getByTestId('run-progress').innerText()).toContain('Running 1 of 1 · step 2 of 3');
+      await row.getByTestId('scenario-step').last().scrollIntoViewIfNeeded();
+      await animationsDone(page);
+      await page.screenshot({ path: `${OUT}/scenarios-running-1440x900-light.png` });
+
+      hold = false;
+      held[0]!.writeHead(200).end('answered late');
+      await expect.poll(() => row.getAttribute('data-state'), { timeout: 15_000 }).toBe('PASSED');
+      expect(await page.getByTestId('run-progress-bar').getAttribute('data-percent')).toBe('100');
+      await row.getByRole('button', { name: /^Steps of/ }).click();
+      expect(await states()).toEqual(['PASSED', 'PASSED', 'PASSED']);
+    } finally {
+      for (const r of held) if (!r.writableEnded) r.writeHead(200).end('ok');
+      await call('PATCH', '/config', { webhookEndpoint: null });
+      await new Promise((res) => hooks.close(res));
+      await page.close();
+    }
   }, 90_000);
 
   it('saves calls picked on the request log as a scenario and runs it', async () => {
