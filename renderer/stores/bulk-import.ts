@@ -17,6 +17,9 @@ export const useBulkImportStore = defineStore('bulk-import', () => {
     });
     if (res.status >= 400) throw responseError(res);
     job.value = res.body as BulkJob;
+    // Why: a small file's job can finish before its answer arrives here, and the events that said so
+    // were ignored (no job to match yet); one read after taking the job catches up with them.
+    await refresh();
     return job.value;
   }
 

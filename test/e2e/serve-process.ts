@@ -32,7 +32,11 @@ export async function startServe(extraArgs: string[] = [], env: Record<string, s
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${out}`)), 20_000);
+    const timer = setTimeout(() => {
+      // Why kill: a serve left running would keep the workspace open (and migrating) behind the next one.
+      child.kill('SIGKILL');
+      reject(new Error(`serve did not start:\n${out}`));
+    }, 20_000);
     const check = () => {
       if (/^Console .+$/m.test(out) && (existingDataDir !== undefined || /^Client secret/m.test(out))) {
         clearTimeout(timer);
