@@ -13,8 +13,18 @@ const PUBLIC_KEY = /^issuerTransactionToken$/i;
 /** Keys secret only in what a caller sends: `code` is a one-time code in a request, an error code in an answer. */
 const REQUEST_SECRET_KEY = /^code$/i;
 
-/** A loose superset of the keys above, for the fast path: a false hit only costs a parse. */
-const SECRET_KEY_IN_JSON = /"[^"]*(?:secret|password|otp|encrypted|mnemonic|key|token|signature|bundle|code|cardnumber|cvv|cvc|pin)[^"]*"\s*:/i;
+/** What a JSON key looks like in raw text (`"name":`), escapes included; a string value never matches, a misread costs only a parse. */
+const KEY_IN_JSON = /"((?:[^"\\]|\\.)*)"\s*:/g;
+
+/** True when a key of this side would be redacted. */
+const isSecretKey = (k: string, side: BodySide) => (SECRET_KEY.test(k) && !PUBLIC_KEY.test(k)) || (side === 'request' && REQUEST_SECRET_KEY.test(k));
+
+/** True when some key-like text of `raw` names a secret (or is escaped, so cannot be read without parsing). */
+function mentionsSecretKey(raw: string, side: BodySide): boolean {
+  if (raw.includes('\\u')) return true;
+  for (const m of raw.matchAll(KEY_IN_JSON)) if (isSecretKey(m[1]!, side) || m[1]!.includes('\\')) return true;
+  return false;
+}
 
 /** The marker that replaces a redacted value. */
 export const REDACTED = '[redacted]';
@@ -57,7 +67,7 @@ export function redactJson(value: unknown, side: BodySide = 'response'): unknown
   if (Array.isArray(value)) return value.map((v) => redactJson(v, side));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = (SECRET_KEY.test(k) && !PUBLIC_KEY.test(k)) || (side === 'request' && REQUEST_SECRET_KEY.test(k)) ? REDACTED : redactJson(v, side);
+    for (const [k, v] of Object.entries(value)) out[k] = isSecretKey(k, side) ? REDACTED : redactJson(v, side);
     return out;
   }
   return value;
@@ -67,8 +77,9 @@ export function redactJson(value: unknown, side: BodySide = 'response'): unknown
 export function redactBody(raw: string | undefined, limit = 64 * 1024, side: BodySide = 'response'): string | null {
   if (raw === undefined || raw === '') return null;
   let text = raw;
-  // Fast path: most bodies carry no secret-looking key at all, and re-serialising them costs more than the insert.
-  if (SECRET_KEY_IN_JSON.test(raw) || raw.includes('\\u')) {
+  // Fast path: most bodies carry no secret key at all (each key is tested as the walk below would test
+  // it), and re-serialising them costs more than the insert.
+  if (mentionsSecretKey(raw, side)) {
     try {
       text = JSON.stringify(redactJson(JSON.parse(raw), side));
     } catch {

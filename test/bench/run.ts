@@ -17,6 +17,7 @@ import { requestLogBench } from './request-log-bench';
 import { httpFigures } from './http/run-http';
 import { seedTransactions } from './scale/seed-transactions';
 import { scaleBench } from './scale/scale-bench';
+import { consoleTableBench } from './scale/console-table-bench';
 
 const { values } = parseArgs({
   options: {
@@ -39,6 +40,7 @@ if (parts.has('http')) await httpFigures(record, { seconds, cpuProfDir: values['
 if (parts.has('scale')) {
   const facts = await seedTransactions(size, (line) => console.log(`  ${line}`));
   await scaleBench(record, facts, seconds, values['cpu-prof']);
+  await consoleTableBench(record, facts.dataDir, `[${size.toLocaleString('en-US')}]`);
 }
 
 if (parts.has('console')) {

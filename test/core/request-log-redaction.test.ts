@@ -119,3 +119,22 @@ describe('every credential-carrying field name', () => {
     expect(JSON.parse(stored)).toEqual({ [field]: 'plain-value' });
   });
 });
+
+describe('the fast path that keeps a body without secret keys as sent', () => {
+  it('keeps a money body verbatim (its currency `code` keys are no secret in an answer), spacing included', () => {
+    const raw = '{"id":"Quote:1", "sendingCurrency": {"code":"USD","decimals":2}, "description":"say \\"token\\": hi"}';
+    expect(redactBody(raw)).toBe(raw);
+  });
+
+  it('still redacts a secret key written with a JSON escape, which the raw text hides', () => {
+    const stored = redactBody('{"tok\\u0065n":"s3cret","n":1}', undefined, 'request')!;
+    expect(stored).not.toContain('s3cret');
+    expect(JSON.parse(stored)).toEqual({ token: REDACTED, n: 1 });
+  });
+
+  it('still redacts a secret key after string values full of quotes, colons and backslashes', () => {
+    const stored = redactBody(JSON.stringify({ note: 'a "b": c \\ d', nested: [{ x: '":"' }, { clientSecret: 'xyz-secret' }] }), undefined, 'response')!;
+    expect(stored).not.toContain('xyz-secret');
+    expect(JSON.parse(stored).nested[1]).toEqual({ clientSecret: REDACTED });
+  });
+});
