@@ -26,8 +26,20 @@ export interface KeyedAnswer {
 /** What a route handler returns: a declared reply, or a ready Response. */
 type Reply = { status: number; body?: unknown } | Response;
 
-/** True for answers a replay repeats: not a 5xx (a retry may succeed) nor a 202 signed-retry challenge (the retry must reach the handler). */
-const remembered = (status: number) => status < 500 && status !== 202;
+/**
+ * True for answers a replay repeats: not a 5xx (a retry may succeed) nor a signed-retry challenge (a 202
+ * whose stamped retry must reach the handler). Other 202s (a bulk import's job) are results like any other.
+ */
+const remembered = (status: number, body: string) => status < 500 && !(status === 202 && isSignedRetryChallenge(body));
+
+function isSignedRetryChallenge(body: string): boolean {
+  try {
+    const parsed = JSON.parse(body) as { payloadToSign?: unknown } | null;
+    return typeof parsed?.payloadToSign === 'string';
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The one idempotency mechanism for every mutating route: the same `Idempotency-Key` on the same
@@ -78,7 +90,7 @@ export function idempotency(ctx: Ctx): MiddlewareHandler<{ Bindings: ApiBindings
       resumed: abandoned?.progress ? JSON.parse(abandoned.progress) : undefined,
       note: (progress) => keys.noteProgress(scope, JSON.stringify(progress)),
       finish(status, body) {
-        if (!remembered(status)) return;
+        if (!remembered(status, body)) return;
         // Why redacted: a stored replay must never keep a token secret or key material in plaintext;
         // a replayed token creation therefore shows the secret as redacted.
         keys.finish(scope, status, redactBody(body, Number.MAX_SAFE_INTEGER));
@@ -94,11 +106,12 @@ export function idempotency(ctx: Ctx): MiddlewareHandler<{ Bindings: ApiBindings
     }
     if (stored) return;
     const status = c.res.status;
-    if (!remembered(status)) {
+    const text = knownText(c.res) ?? (await c.res.clone().text());
+    if (!remembered(status, text)) {
       keys.forget(scope);
       return;
     }
-    keys.finish(scope, status, redactBody(knownText(c.res) ?? (await c.res.clone().text()), Number.MAX_SAFE_INTEGER));
+    keys.finish(scope, status, redactBody(text, Number.MAX_SAFE_INTEGER));
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, idParam, implement, reply } from '../api/contract';
+import { commit, defineRoute, idParam, implement, reply } from '../api/contract';
 import type { Context } from 'hono';
 import { readMultipart, tooLarge } from '../documents/upload';
 import { invalidInput } from '../kernel/errors';
@@ -61,10 +61,14 @@ export const bulkContract = {
 export function bulkRoutes(imports: BulkCustomerImports) {
   return implement(bulkContract, {
     uploadCustomersCsv: async ({ c }) => {
-      if (/^text\/csv\b/i.test(c.req.header('content-type') ?? '')) return reply(202, imports.start(...await rawCsv(c)));
+      // The job is created in a deferred step, so a keyed upload's job and its stored answer commit together.
+      if (/^text\/csv\b/i.test(c.req.header('content-type') ?? '')) {
+        const [fileName, text] = await rawCsv(c);
+        return commit(() => reply(202, imports.start(fileName, text)));
+      }
       const { file } = await readMultipart(c, MAX_CSV_BYTES, true, sniffCsv, 'must be a UTF-8 CSV text file');
       if (!file) throw invalidInput('file', 'is required');
-      return reply(202, imports.start(file.fileName, new TextDecoder().decode(file.bytes)));
+      return commit(() => reply(202, imports.start(file.fileName, new TextDecoder().decode(file.bytes))));
     },
     getBulkCustomerImportJob: ({ params }) => reply(200, imports.get(params.jobId)),
   });

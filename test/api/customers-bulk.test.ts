@@ -97,3 +97,21 @@ describe('a text/csv body (how the console uploads)', () => {
     expect((await job(body.jobId)).body).toMatchObject({ status: 'COMPLETED', progress: { successful: 1 } });
   });
 });
+
+describe('POST /customers/bulk/csv with an Idempotency-Key', () => {
+  it('replays the first 202 and its job on a retry: one job, not two (a 202 here is a result, not a signed-retry challenge)', async () => {
+    const csv = 'customerType,platformCustomerId,fullName,email\nINDIVIDUAL,keyed-bulk-1,Keyed Person,keyed@example.com';
+    const send = async () => {
+      const res = await fetch(`${w.api.base}/customers/bulk/csv`, { method: 'POST', headers: { authorization: w.api.auth, 'content-type': 'text/csv', 'Idempotency-Key': 'bulk-once' }, body: csv });
+      return { status: res.status, replayed: res.headers.get('idempotent-replayed'), body: (await res.json()) as { jobId: string } };
+    };
+    const first = await send();
+    expect(first.status).toBe(202);
+    expect(first.replayed).toBeNull();
+    const again = await send();
+    expect(again).toEqual({ status: 202, replayed: 'true', body: first.body });
+    await advance(w, 5);
+    expect((await job(first.body.jobId)).body).toMatchObject({ status: 'COMPLETED', progress: { total: 1, successful: 1 } });
+    expect((await w.api.get('/customers?platformCustomerId=keyed-bulk-1')).body.totalCount).toBe(1);
+  });
+});
