@@ -1,6 +1,7 @@
 // Ledger conservation under generated sequences of everything that moves money: fundings, quotes
 // (executed at once or later), expiries and settlements by clock advances, transfers in and out, and
-// card authorizations with clearings. After every step, each currency's entries sum to zero, every
+// card authorizations with clearings, and an agent's quotes and transfers under its policy (at once, or
+// waiting for the platform to approve or reject them). After every step, each currency's entries sum to zero, every
 // running balance equals its entries, and no customer account is below zero. Seeded and repeatable.
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -21,7 +22,8 @@ type Step =
   | { kind: 'advance'; seconds: number }
   | { kind: 'transferOut'; amount: number }
   | { kind: 'transferIn'; amount: number }
-  | { kind: 'card'; amount: number; clearings: number[] };
+  | { kind: 'card'; amount: number; clearings: number[] }
+  | { kind: 'agent'; action: 'quote' | 'transferOut'; amount: number; decision: 'approve' | 'reject' | 'leave' };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('fund' as const), amount: fc.integer({ min: 1, max: 500_000 }) }),
@@ -31,13 +33,20 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('transferOut' as const), amount: fc.integer({ min: 1, max: 100_000 }) }),
   fc.record({ kind: fc.constant('transferIn' as const), amount: fc.integer({ min: 1, max: 100_000 }) }),
   fc.record({ kind: fc.constant('card' as const), amount: fc.integer({ min: 1, max: 50_000 }), clearings: fc.array(fc.integer({ min: 0, max: 60_000 }), { maxLength: 3 }) }),
+  // Amounts both sides of the agent's approval threshold (AGENT_APPROVAL_ABOVE).
+  fc.record({ kind: fc.constant('agent' as const), action: fc.constantFrom('quote' as const, 'transferOut' as const), amount: fc.integer({ min: 1, max: 60_000 }), decision: fc.constantFrom('approve' as const, 'reject' as const, 'leave' as const) }),
 );
 
-/** The world one sequence runs in: a fresh seeded workspace and the ids its steps use. */
-interface World { core: Core; usd: string; usdBank: string; success: string; delayed: string; card: string; quotes: string[] }
+/** Agent actions above this many cents wait for the platform's approval. */
+const AGENT_APPROVAL_ABOVE = 20_000;
+/** How the agent's actions went over all sequences: the suite must have seen each path, or it proved nothing about it. */
+const agentOutcomes = { automatic: 0, approve: 0, reject: 0, leave: 0 };
 
-async function api(core: Core, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const r = await core.callApi({ method: method as 'GET', path, body });
+/** The world one sequence runs in: a fresh seeded workspace and the ids its steps use. */
+interface World { core: Core; usd: string; usdBank: string; success: string; delayed: string; card: string; quotes: string[]; agent: { id: string; bearer: string } }
+
+async function api(core: Core, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }> {
+  const r = await core.callApi({ method: method as 'GET', path, body, headers });
   expect(r.status, `${method} ${path}: ${JSON.stringify(r.body).slice(0, 300)}`).toBeLessThan(500);
   return r;
 }
@@ -58,7 +67,19 @@ async function world(): Promise<World> {
     accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '500012345600', routingNumber: '021000021', bankName: 'Test Bank', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Conservation Test' } },
   });
   expect(bank.status).toBe(201);
-  return { core, usd, usdBank: bank.body.id, success, delayed, card: card.id, quotes: [] };
+  // An agent of the same customer, spending from the same account: automatic below the threshold, approved or rejected above it.
+  const created = await api(core, 'POST', '/agents', {
+    name: 'Conservation agent', customerId: card.cardholderId,
+    policy: {
+      permissions: ['CREATE_QUOTES', 'EXECUTE_QUOTES', 'CREATE_TRANSFERS'], defaultExecutionMode: 'AUTO',
+      spendingLimits: { currency: 'USD', perTransactionLimit: 1_000_000 }, approvalThresholds: { currency: 'USD', amount: AGENT_APPROVAL_ABOVE },
+    },
+  });
+  expect(created.status).toBe(201);
+  const redeemed = await api(core, 'POST', `/agents/device-codes/${encodeURIComponent(created.body.deviceCode.code)}/redeem`);
+  expect(redeemed.status).toBe(200);
+  const agent = { id: created.body.agent.id as string, bearer: `Bearer ${redeemed.body.accessToken as string}` };
+  return { core, usd, usdBank: bank.body.id, success, delayed, card: card.id, quotes: [], agent };
 }
 
 async function run(w: World, s: Step): Promise<void> {
@@ -99,6 +120,34 @@ async function run(w: World, s: Step): Promise<void> {
       }
       return;
     }
+    case 'agent': {
+      const as = { authorization: w.agent.bearer };
+      let action: { status: number; body: any };
+      if (s.action === 'quote') {
+        const q = await api(core, 'POST', '/agents/me/quotes', {
+          // An agent pays only to its own customer's accounts.
+          source: { sourceType: 'ACCOUNT', accountId: w.usd }, destination: { destinationType: 'ACCOUNT', accountId: w.usdBank },
+          lockedCurrencySide: 'SENDING', lockedCurrencyAmount: s.amount,
+        }, as);
+        if (q.status !== 201) return;
+        action = await api(core, 'POST', `/agents/me/quotes/${encodeURIComponent(q.body.id)}/execute`, {}, as);
+      } else {
+        action = await api(core, 'POST', '/agents/me/transfer-out', { source: { accountId: w.usd }, destination: { accountId: w.usdBank }, amount: s.amount }, as);
+      }
+      if (action.status >= 300) return; // refused (funds, limits): nothing moved, which the books check
+      if (action.body.status === 'APPROVED') {
+        agentOutcomes.automatic++;
+        return;
+      }
+      expect(action.body.status).toBe('PENDING_APPROVAL');
+      const actionId = action.body.id as string;
+      agentOutcomes[s.decision]++;
+      if (s.decision !== 'leave') {
+        const decided = await api(core, 'POST', `/agents/${encodeURIComponent(w.agent.id)}/actions/${encodeURIComponent(actionId)}/${s.decision}`, {});
+        expect(decided.status).toBe(200);
+      }
+      return;
+    }
   }
 }
 
@@ -129,5 +178,6 @@ describe(`ledger conservation (${SEQUENCES} generated sequences of up to ${MAX_S
       { seed: SEED, numRuns: SEQUENCES, endOnFailure: true },
     );
     expect(steps).toBeGreaterThan(SEQUENCES);
+    for (const [path, n] of Object.entries(agentOutcomes)) expect(n, `agent actions that went "${path}"`).toBeGreaterThan(0);
   }, 240_000);
 });
