@@ -22,18 +22,6 @@ const WebhookDelivery = () => import('./components/webhooks/WebhookDelivery.vue'
 const CardsView = () => import('./views/CardsView.vue');
 const AgentsView = () => import('./views/AgentsView.vue');
 const ScenariosView = () => import('./views/ScenariosView.vue');
-const NotBuiltView = () => import('./views/NotBuiltView.vue');
-
-/** A screen that is planned but not built yet: its title and what it will hold. */
-interface PlannedScreen {
-  name: string;
-  path: string;
-  title: string;
-  description: string;
-}
-
-/** Screens the navigation already lists, with what they will show. */
-export const PLANNED_SCREENS: PlannedScreen[] = [];
 
 /** Every route of the console; details open as child routes rendered in a drawer. */
 export const routes: RouteRecordRaw[] = [
@@ -72,9 +60,6 @@ export const routes: RouteRecordRaw[] = [
       children: [{ path: ':operationId', name: 'api-operation', component: OperationDetail, meta: { title: 'API reference' } }],
     }],
   },
-  ...PLANNED_SCREENS.map((s): RouteRecordRaw => ({
-    path: s.path, name: s.name, component: NotBuiltView, props: { title: s.title, description: s.description }, meta: { title: s.title },
-  })),
   { path: '/:pathMatch(.*)*', redirect: { name: 'overview' } },
 ];
 

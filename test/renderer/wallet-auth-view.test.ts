@@ -5,7 +5,7 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia } from 'pinia';
 import { createMemoryHistory, RouterView, type Router } from 'vue-router';
 import { setBridge } from '../../renderer/api/client';
-import { createConsoleRouter, PLANNED_SCREENS } from '../../renderer/router';
+import { createConsoleRouter, routes } from '../../renderer/router';
 import { ACCOUNT, EMAIL_CREDENTIAL, OAUTH_CREDENTIAL, walletFake } from './wallet-fake';
 
 let wrapper: VueWrapper | undefined;
@@ -24,8 +24,8 @@ async function mountAt(path: string, fake: ReturnType<typeof walletFake>): Promi
 const find = (w: VueWrapper, id: string) => w.findAll(`[data-testid="${id}"]`);
 
 describe('the Wallet auth screen', () => {
-  it('is a built screen now, no longer a planned one', () => {
-    expect(PLANNED_SCREENS.map((s) => s.name)).not.toContain('wallet-auth');
+  it('is a route of its own, the Wallet auth view', () => {
+    expect(routes.find((r) => r.name === 'wallet-auth')?.path).toBe('/wallet-auth');
   });
 
   it('picks the newest wallet, puts it in the URL, and lists its credentials with no session yet', async () => {
