@@ -55,10 +55,20 @@ afterAll(async () => {
 });
 
 describe('the Workspaces screen', () => {
-  it('creates a workspace, snapshots, changes and restores the open one, then switches from the top bar', async () => {
+  it('creates a workspace, snapshots, changes and restores the open one, then switches from the top bar', async ({ onTestFailed }) => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    // Why: this test once ran out of time in a full run and never alone; a failure now says where it
+    // stood and keeps a picture of the page.
+    const log: string[] = [];
+    page.on('console', (m) => log.push(`${m.type()}: ${m.text()}`));
+    page.on('framenavigated', (f) => f === page.mainFrame() && log.push(`navigated: ${f.url()}`));
+    onTestFailed(async () => {
+      console.error(`workspaces e2e failed; page log:\n  ${log.slice(-30).join('\n  ')}\nserve output (end):\n${proc.output().slice(-3000)}`);
+      await page.screenshot({ path: `${OUT}/workspaces-failure.png` }).catch(() => undefined);
+    });
+    page.setDefaultTimeout(15_000);
     await page.goto(at('workspaces'));
     await page.getByTestId('workspace-table').waitFor({ timeout: 15_000 });
     await page.getByTestId('snapshot-empty').waitFor();
