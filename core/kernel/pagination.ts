@@ -70,8 +70,11 @@ export function keysetClause(q: KeysetQuery): { where: string; params: unknown[]
   if (q.cursor) {
     const pos = decodeCursor(q.cursor);
     const op = q.order === 'asc' ? '>' : '<';
-    where.push(`(${q.keyColumn} ${op} ? OR (${q.keyColumn} = ? AND ${q.idColumn} ${op} ?))`);
-    params.push(pos.k, pos.k, pos.id);
+    // Why a row value and not `k < ? OR (k = ? AND id < ?)`: SQLite seeks an index straight to a row
+    // value, but walked every entry before the cursor for the OR (23 ms instead of 0.2 ms half way
+    // through 400,000 filtered transactions).
+    where.push(`(${q.keyColumn}, ${q.idColumn}) ${op} (?, ?)`);
+    params.push(pos.k, pos.id);
   }
   const dir = q.order === 'asc' ? 'ASC' : 'DESC';
   return {
@@ -106,6 +109,8 @@ export interface PagedSelect<R, T> extends KeysetQuery {
   from: string;
   map: (row: R) => T;
   position: (row: R) => CursorPosition;
+  /** Counts the matches of `SELECT count(*) AS n ...` with its parameters; by default it runs it (a list may answer from a cache). */
+  count?: (sql: string, params: unknown[]) => number;
 }
 
 /** Runs a keyset page plus its total count over the same filters (cursor excluded from the count). */
@@ -116,6 +121,7 @@ export function selectPage<R, T>(
   const c = keysetClause(q);
   const rows = db.prepare(`${q.select} ${c.where} ${c.order} LIMIT ${c.limit}`).all(...c.params) as R[];
   const countWhere = q.where.length ? `WHERE ${q.where.join(' AND ')}` : '';
-  const total = (db.prepare(`SELECT count(*) AS n ${q.from} ${countWhere}`).get(...q.params) as { n: number }).n;
+  const countSql = `SELECT count(*) AS n ${q.from} ${countWhere}`;
+  const total = q.count ? q.count(countSql, q.params) : (db.prepare(countSql).get(...q.params) as { n: number }).n;
   return toPage(rows, q.limit, total, q.map, q.position);
 }

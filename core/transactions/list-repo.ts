@@ -3,6 +3,7 @@ import type { Db } from '../kernel/db';
 import { selectPage, type Page } from '../kernel/pagination';
 import { txFromRow, type TxRow } from './repo';
 import type { LISTED_TX_STATUSES, listTransactionsQuery, Transaction } from './schema';
+import { transactionsGeneration } from './generation';
 
 /** The explorer's filters: one search term plus status, type, currency and dates. */
 export interface ExplorerFilter {
@@ -68,8 +69,34 @@ function termClause(q: string, customerIds: string[] = [], accountIdentifier?: s
   return { sql: `(${parts.join(' OR ')})`, params };
 }
 
-function page(db: Db, where: string[], params: unknown[], q: { limit: number; cursor?: string | undefined; sortOrder: 'asc' | 'desc' }): Page<Transaction> {
+/** How many distinct filters keep their total between writes. */
+const CACHED_TOTALS = 64;
+
+/**
+ * Totals of the lists, kept while the table is unchanged: paging through a filter of hundreds of
+ * thousands of rows counted them all again for every page. Never inside a transaction, whose
+ * uncommitted rows a rollback may take back.
+ */
+function countCache(db: Db): (sql: string, params: unknown[]) => number {
+  const generation = transactionsGeneration(db);
+  const totals = new Map<string, { at: number; n: number }>();
+  return (sql, params) => {
+    const count = () => (db.prepare(sql).get(...params) as { n: number }).n;
+    if (db.inTransaction) return count();
+    const key = `${sql}\u0000${JSON.stringify(params)}`;
+    const hit = totals.get(key);
+    if (hit && hit.at === generation.n) return hit.n;
+    const n = count();
+    totals.delete(key);
+    totals.set(key, { at: generation.n, n });
+    if (totals.size > CACHED_TOTALS) totals.delete(totals.keys().next().value!);
+    return n;
+  };
+}
+
+function page(db: Db, where: string[], params: unknown[], q: { limit: number; cursor?: string | undefined; sortOrder: 'asc' | 'desc' }, count: (sql: string, params: unknown[]) => number): Page<Transaction> {
   return selectPage<TxRow, Transaction>(db, {
+    count,
     select: 'SELECT * FROM transactions', from: 'FROM transactions', where, params, limit: q.limit, cursor: q.cursor,
     order: q.sortOrder, keyColumn: 'created_at', idColumn: 'id', map: txFromRow, position: (r) => ({ k: r.created_at, id: r.id }),
   });
@@ -77,6 +104,7 @@ function page(db: Db, where: string[], params: unknown[], q: { limit: number; cu
 
 /** The SQL of transaction lists (the API's list, the console's explorer and global search), prepared once where it is fixed. */
 export function transactionListRepo(db: Db) {
+  const count = countCache(db);
   return {
     /** The API's filtered, keyset-paged list in either order, with the total count of matches. */
     list(q: z.infer<typeof listTransactionsQuery>): Page<Transaction> {
@@ -93,7 +121,7 @@ export function transactionListRepo(db: Db) {
       if (q.accountIdentifier) (where.push('(sender_identifier = ? OR receiver_identifier = ?)'), params.push(q.accountIdentifier, q.accountIdentifier));
       if (q.startDate) (where.push('created_at >= ?'), params.push(Date.parse(q.startDate)));
       if (q.endDate) (where.push('created_at <= ?'), params.push(Date.parse(q.endDate)));
-      return page(db, where, params, q);
+      return page(db, where, params, q, count);
     },
     /** The console's explorer: whatever is pasted (an id, quote id, reference, customer, account or identifier) finds its transactions. */
     explore(f: ExplorerFilter): Page<Transaction> {
@@ -110,7 +138,7 @@ export function transactionListRepo(db: Db) {
       if (f.currency) (where.push('(sending_currency = ? OR receiving_currency = ?)'), params.push(f.currency.toUpperCase(), f.currency.toUpperCase()));
       if (f.from) (where.push('created_at >= ?'), params.push(Date.parse(f.from)));
       if (f.to) (where.push('created_at <= ?'), params.push(Date.parse(f.to)));
-      return page(db, where, params, f);
+      return page(db, where, params, f, count);
     },
     /** The newest transactions the term names (id, quote id, reference, identifier, description words, amount, customer): the global search. */
     search(q: string, limit: number, customerIds: string[] = []): TransactionSummary[] {

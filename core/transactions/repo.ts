@@ -2,6 +2,7 @@ import type { Db } from '../kernel/db';
 import { isoOf } from '../kernel/clock';
 import type { Funds } from '../payments/funds';
 import type { IncomingTransaction, OutgoingTransaction, Refund, Transaction, TxStatus } from './schema';
+import { transactionsGeneration } from './generation';
 
 /** Fields of a transaction held in columns; everything else of the resource is in the `data` JSON. */
 type ColumnFields = 'id' | 'type' | 'status' | 'direction' | 'customerId' | 'platformCustomerId' | 'quoteId' | 'agentId' | 'failureReason' | 'refund' | 'settledAt' | 'createdAt' | 'updatedAt';
@@ -117,6 +118,13 @@ export function transactionRepo(db: Db) {
     'SELECT status, cause, details, at FROM transaction_history WHERE transaction_id = ? ORDER BY seq',
   );
   const read = (id: string): Transaction => txFromRow(byId.get(id)!);
+  // Every write of the table moves the generation, so cached totals of the lists are never stale.
+  const generation = transactionsGeneration(db);
+  const written = <A extends unknown[]>(stmt: { run(...a: A): unknown }) => (...a: A): void => {
+    generation.n++;
+    stmt.run(...a);
+  };
+  const [insertRow, setStatusRow, setRefundRow, setAgentRow, setReceiptRow] = [written(insert), written(status), written(refund), written(agent), written(receipt)];
   return {
     /** Stores a new transaction and returns its resource. */
     insert(tx: NewTransaction, atMs: number): Transaction {
@@ -128,7 +136,7 @@ export function transactionRepo(db: Db) {
         failure_reason: tx.failureReason ?? null, refund: null, funds: JSON.stringify(tx.funds), data: JSON.stringify(tx.data),
         settled_at: null, created_at: atMs, updated_at: atMs,
       };
-      insert.run(row);
+      insertRow(row);
       return txFromRow(row);
     },
     /** A transaction with its scenario and money in flight. */
@@ -138,22 +146,22 @@ export function transactionRepo(db: Db) {
     },
     /** Changes the status (and the failure reason or settlement time when given); returns the transaction as it now stands. */
     setStatus(id: string, to: TxStatus, change: { failureReason: string | null; settledAt: number | null }, atMs: number): Transaction {
-      status.run(to, change.failureReason, change.settledAt, atMs, id);
+      setStatusRow(to, change.failureReason, change.settledAt, atMs, id);
       return read(id);
     },
     /** Sets or advances the refund; returns the transaction as it now stands. */
     setRefund(id: string, r: Refund, atMs: number): Transaction {
-      refund.run(JSON.stringify(r), atMs, id);
+      setRefundRow(JSON.stringify(r), atMs, id);
       return read(id);
     },
     /** Marks the transaction as initiated by an agent; returns it as it now stands. */
     setAgent(id: string, agentId: string): Transaction {
-      agent.run(agentId, id);
+      setAgentRow(agentId, id);
       return read(id);
     },
     /** Records when the receipt of an incoming payment was confirmed delivered; returns the transaction as it now stands. */
     setReceiptConfirmed(id: string, confirmedAt: string, atMs: number): Transaction {
-      receipt.run(confirmedAt, atMs, id);
+      setReceiptRow(confirmedAt, atMs, id);
       return read(id);
     },
     /** Appends an entry to a transaction's history. */

@@ -182,3 +182,19 @@ describe('GET /transactions/{transactionId}', () => {
     expectError(await w.api.get(`/transactions/${enc(q)}`), 404, 'TRANSACTION_NOT_FOUND');
   });
 });
+
+describe('totals kept between pages', () => {
+  it('follow every write of the table: a status change and a new transaction move the filtered total at once', async () => {
+    const s = w.seed;
+    const pending = async () => (await list('status=PENDING')).totalCount;
+    const before = await pending();
+    expect(await pending()).toBe(before); // the same filter again, nothing written: the same total
+    const q = await createQuote(w, accountQuote(s.aliceUsd, s.sophieIban['0000'], 'SENDING', 12_00));
+    expect(await pending()).toBe(before + 1); // a new PENDING transaction
+    expect((await execute(w, q.id)).status).toBe(200);
+    expect(await pending()).toBe(before); // its status changed: it left the filter
+    // A write rolled back leaves the total as it was (a refused execute of an executed quote).
+    expect((await execute(w, q.id)).status).toBe(409);
+    expect(await pending()).toBe(before);
+  });
+});
