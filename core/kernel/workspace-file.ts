@@ -8,6 +8,7 @@ import { dirname, join, basename } from 'node:path';
 import { openDatabase, schemaVersion, type Db } from './db';
 import { conflict, invalidInput, ServiceError } from './errors';
 import { MIGRATIONS } from './migrations/index';
+import { contentsReplaced } from './write-generation';
 
 /** The workspace_meta key holding the workspace's display name. */
 const NAME_KEY = 'workspace.name';
@@ -244,6 +245,8 @@ export function replaceContents(db: Db, source: string, keep: readonly string[] 
       for (const t of triggers) db.exec(t.sql);
     })();
   } finally {
+    // Whatever a list counted before is gone with the old contents (or half-replaced if this failed).
+    contentsReplaced(db);
     db.exec(`DETACH DATABASE ${alias}`);
     removeQuietly(migrated);
   }

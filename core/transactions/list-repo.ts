@@ -3,7 +3,7 @@ import type { Db } from '../kernel/db';
 import { selectPage, type Page } from '../kernel/pagination';
 import { txFromRow, type TxRow } from './repo';
 import type { LISTED_TX_STATUSES, listTransactionsQuery, Transaction } from './schema';
-import { transactionsGeneration } from './generation';
+import { tableGeneration } from '../kernel/write-generation';
 
 /** The explorer's filters: one search term plus status, type, currency and dates. */
 export interface ExplorerFilter {
@@ -78,7 +78,7 @@ const CACHED_TOTALS = 64;
  * uncommitted rows a rollback may take back.
  */
 function countCache(db: Db): (sql: string, params: unknown[]) => number {
-  const generation = transactionsGeneration(db);
+  const generation = tableGeneration(db, 'transactions');
   const totals = new Map<string, { at: number; n: number }>();
   return (sql, params) => {
     const count = () => (db.prepare(sql).get(...params) as { n: number }).n;

@@ -2,7 +2,7 @@ import type { Db } from '../kernel/db';
 import { isoOf } from '../kernel/clock';
 import type { Funds } from '../payments/funds';
 import type { IncomingTransaction, OutgoingTransaction, Refund, Transaction, TxStatus } from './schema';
-import { transactionsGeneration } from './generation';
+import { tableGeneration } from '../kernel/write-generation';
 
 /** Fields of a transaction held in columns; everything else of the resource is in the `data` JSON. */
 type ColumnFields = 'id' | 'type' | 'status' | 'direction' | 'customerId' | 'platformCustomerId' | 'quoteId' | 'agentId' | 'failureReason' | 'refund' | 'settledAt' | 'createdAt' | 'updatedAt';
@@ -119,7 +119,7 @@ export function transactionRepo(db: Db) {
   );
   const read = (id: string): Transaction => txFromRow(byId.get(id)!);
   // Every write of the table moves the generation, so cached totals of the lists are never stale.
-  const generation = transactionsGeneration(db);
+  const generation = tableGeneration(db, 'transactions');
   const written = <A extends unknown[]>(stmt: { run(...a: A): unknown }) => (...a: A): void => {
     generation.n++;
     stmt.run(...a);
