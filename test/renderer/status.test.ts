@@ -49,7 +49,7 @@ describe('the one status colour map', () => {
     const w = mount(StatusTag, { props: { status: 'PENDING_OWNERSHIP_VERIFICATION' } });
     expect(w.attributes('data-tone')).toBe('warning');
     expect(w.text()).toBe('Pending ownership verification');
-    expect(w.classes().join(' ')).toContain('n-tag');
+    expect(w.classes()).toEqual(expect.arrayContaining(['status-tag', 'tone-warning']));
     const code = mount(StatusTag, { props: { status: '4xx', label: 404 } });
     expect(code.text()).toBe('404');
     expect(code.attributes('data-tone')).toBe('warning');
