@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createKernel } from './kernel/kernel';
+import { ServiceError } from './kernel/errors';
 import type { ClockOptions } from './kernel/clock';
 import type { EventListener } from './kernel/events';
 import type { RequestLogRetention } from './kernel/request-log';
@@ -158,7 +159,16 @@ export function createCore(options: CoreOptions): Core {
       files,
       handlerNames: Object.keys(handlers),
       workspace: { dbPath, created: isNewFile || !hasPlatform, initialCredentials },
-      invoke: (name, input) => dispatch(handlers, name, input),
+      async invoke(name, input) {
+        const result = await dispatch(handlers, name, input);
+        // A console action made while API calls were in flight joined their group commit: answer once it is stored.
+        try {
+          await kernel.durable();
+        } catch {
+          return { ok: false, error: new ServiceError(500, 'INTERNAL_ERROR', 'The change could not be stored: the workspace file refused the write; nothing of it was kept').toBody() };
+        }
+        return result;
+      },
       async callApi(req) {
         const headers = new Headers(req.headers);
         let body: string | FormData | undefined;

@@ -40,7 +40,14 @@ export function createApiHandler(ctx: Ctx, app: ApiApp): ApiHandler {
       const started = performance.now();
       const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
       const seen: { principal?: string; requestBody?: string } = {};
-      const response = await app.fetch(request, { consoleCall: options.consoleCall === true, seen });
+      let response = await ctx.apiCall(() => app.fetch(request, { consoleCall: options.consoleCall === true, seen }));
+      // An answer leaves only once what it reports is committed (its changes may share a group commit).
+      try {
+        await ctx.durable();
+      } catch (err) {
+        console.error('[api] commit failed:', err);
+        response = errorResponse(new ServiceError(500, 'INTERNAL_ERROR', 'The change could not be stored: the workspace file refused the write; nothing of it was kept'));
+      }
       // The body as the route read it; one no route read (a 404, a refusal before parsing) is read now, still unread.
       const requestBody = hasBody ? (seen.requestBody ?? (request.bodyUsed ? undefined : await request.text().catch(() => undefined))) : undefined;
       // An event stream never ends while its client listens: log that it opened, not its (endless) body.

@@ -196,7 +196,10 @@ export class WorkspaceHost implements WorkspaceDirectory {
     const target = this.freeId(name);
     mkdirSync(this.dirOf(target), { recursive: true });
     try {
-      if (id === this.currentId) snapshotInto(this.open.services.ctx.db, this.fileOf(target));
+      if (id === this.currentId) {
+        this.open.services.ctx.settle();
+        snapshotInto(this.open.services.ctx.db, this.fileOf(target));
+      }
       else copyWorkspaceFile(this.fileOf(id), this.fileOf(target));
       setWorkspaceFileName(this.fileOf(target), name);
     } catch (err) {

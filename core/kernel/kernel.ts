@@ -5,6 +5,7 @@ import { createIdGenerator, idPosition, type IdGenerator, type IdHighWater } fro
 import { EventOutbox } from './events';
 import { Scheduler } from './scheduler';
 import { RequestLog, DEFAULT_RETENTION, type RequestLogRetention } from './request-log';
+import { GroupCommit } from './group-commit';
 
 /** Options for the kernel of one workspace. */
 export interface KernelOptions {
@@ -28,6 +29,17 @@ export interface Kernel {
    * appended are delivered after commit and dropped on rollback.
    */
   transaction: <T>(fn: () => T) => T;
+  /**
+   * Runs an API call whose changes may share one commit with the calls answered alongside it (see
+   * group-commit.ts); the caller must await `durable()` before it answers.
+   */
+  apiCall<T>(fn: () => T): T;
+  /** Resolves once every change made so far is committed (at once when nothing waits to commit). */
+  durable(): Promise<void>;
+  /** Commits the changes waiting for a group commit now (before a snapshot, a restore or an export). */
+  settle(): void;
+  /** Group commits since the workspace opened, and the API changes they held. */
+  groupStats(): { commits: number; changes: number };
   close(): void;
 }
 
@@ -38,23 +50,49 @@ export function createKernel(options: KernelOptions): Kernel {
   const ids = createIdGenerator(() => clock.nowMs(), storedHighWater(db));
   const events = new EventOutbox(db, clock, ids);
 
+  const group = new GroupCommit(db, {
+    mark: () => events.mark(),
+    rollbackTo: (mark) => events.rollbackTo(mark),
+    committed: () => {
+      events.flush();
+      scheduler.arm();
+    },
+    discarded: () => events.discard(),
+  });
+  /** How deep the running code is in kernel transactions (they are synchronous, so this is one call stack). */
+  let depth = 0;
   const transaction = <T>(fn: () => T): T => {
-    if (db.inTransaction) return fn(); // joins the caller's transaction; the outermost one flushes
+    // Joins the caller's transaction (a kernel one, or an outer SQLite one that is not a group's); the outermost one flushes.
+    if (depth > 0 || (db.inTransaction && !group.isOpen)) return fn();
+    const grouped = group.inApiCall;
+    // Other work commits a waiting group first (before counting depth: the group's event listeners run
+    // here and may start transactions of their own).
+    if (!grouped) group.settle();
+    depth++;
     let result: T;
     try {
+      if (grouped) return group.change(fn);
       result = db.transaction(fn)();
     } catch (err) {
-      events.discard();
+      if (!grouped) events.discard();
       throw err;
+    } finally {
+      depth--;
     }
+    // After the commit and outside the count: listeners may start transactions of their own.
     events.flush();
     scheduler.arm();
     return result;
   };
+  /** Commits an open group now, unless a kernel transaction is running (it would commit half a change). */
+  const settle = () => {
+    if (depth === 0) group.settle();
+  };
 
   const scheduler = new Scheduler(db, clock, ids, transaction, events);
   const requestLog = new RequestLog(db, clock, ids, options.requestLogRetention ?? DEFAULT_RETENTION);
-  readsSeeQueuedLog(db, requestLog);
+  requestLog.beforePrune = settle;
+  readsSeeQueuedLog(db, requestLog, settle);
 
   return {
     db,
@@ -65,7 +103,12 @@ export function createKernel(options: KernelOptions): Kernel {
     requestLog,
     bootId: randomUUID(),
     transaction,
+    apiCall: (fn) => group.run(fn),
+    durable: () => group.durable(),
+    settle,
+    groupStats: () => ({ ...group.stats }),
     close() {
+      settle();
       scheduler.close();
       requestLog.flush();
       db.prepare("INSERT INTO workspace_meta (key, value) VALUES ('ids.highWater', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
@@ -85,21 +128,24 @@ const MAX_CACHED_STATEMENTS = 2_000;
  * writes its entries in batches, so SQL over its tables (a test's or a tool's own query) and a copy of
  * the file (VACUUM INTO, the online backup) write the queue first; the log's own reads flush themselves.
  */
-function readsSeeQueuedLog(db: Db, log: RequestLog): void {
+function readsSeeQueuedLog(db: Db, log: RequestLog, settle: () => void): void {
   const prepare = db.prepare.bind(db);
   const backup = db.backup.bind(db);
-  const cache = new Map<string, { statement: ReturnType<Db['prepare']>; touchesLog: boolean }>();
+  const cache = new Map<string, { statement: ReturnType<Db['prepare']>; touchesLog: boolean; outsideTransaction: boolean }>();
   db.prepare = ((sql: string) => {
     let entry = cache.get(sql);
     if (!entry) {
-      entry = { statement: prepare(sql), touchesLog: /request_log|VACUUM/i.test(sql) };
+      entry = { statement: prepare(sql), touchesLog: /request_log|VACUUM/i.test(sql), outsideTransaction: /^\s*(VACUUM|ATTACH|DETACH)\b/i.test(sql) };
       if (cache.size >= MAX_CACHED_STATEMENTS) cache.clear();
       cache.set(sql, entry);
     }
+    // Statements SQLite refuses inside a transaction commit a waiting group first.
+    if (entry.outsideTransaction) settle();
     if (entry.touchesLog && log.pending) log.flush();
     return entry.statement;
   }) as Db['prepare'];
   db.backup = ((...a: Parameters<Db['backup']>) => {
+    settle();
     log.flush();
     return backup(...a);
   }) as Db['backup'];

@@ -75,6 +75,8 @@ export class RequestLog {
   private readonly deleteOldLinks;
   private queue: QueuedCall[] = [];
   private timer: NodeJS.Timeout | undefined;
+  /** Called before a prune: commits a waiting group commit, so the prune can run outside a transaction. */
+  beforePrune: () => void = () => {};
   /** Reads of the log: the console's list, one entry, and the calls that touched a resource (each sees every recorded call). */
   readonly read: RequestLogQueries;
 
@@ -155,6 +157,7 @@ export class RequestLog {
 
   /** Deletes entries beyond the retention bounds; returns how many were removed. */
   prune(): number {
+    this.beforePrune();
     this.writeQueued();
     this.writesSincePrune = 0;
     const cutoff = this.clock.nowMs() - this.retention.maxAgeDays * 86_400_000;

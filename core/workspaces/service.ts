@@ -80,6 +80,7 @@ export class WorkspaceService {
     if (existsSync(file) && !overwrite) throw conflict(`A snapshot named "${name}" already exists: choose another name or overwrite it`, 'SNAPSHOT_EXISTS', { name });
     mkdirSync(this.dir(), { recursive: true });
     this.ctx.scheduler.assertIdle();
+    this.ctx.settle();
     snapshotInto(this.ctx.db, file);
     const meta: SnapshotMeta = { note: note ?? null, createdAt: new Date().toISOString(), clockAt: this.ctx.clock.iso() };
     writeFileSync(join(this.dir(), `${name}.json`), JSON.stringify(meta));
@@ -104,6 +105,7 @@ export class WorkspaceService {
   keepSeedState(): void {
     if (this.dbPath === ':memory:') return;
     mkdirSync(this.dir(), { recursive: true });
+    this.ctx.settle();
     snapshotInto(this.ctx.db, this.fileOf(SEED_SNAPSHOT));
   }
 
@@ -127,11 +129,13 @@ export class WorkspaceService {
   /** Exports the workspace to one file (see `exportTo`: a failed export leaves the previous file intact). */
   exportTo(path: string, options?: ExportOptions): Promise<{ path: string; bytes: number }> {
     mkdirSync(dirname(path), { recursive: true });
+    this.ctx.settle();
     return exportTo(this.ctx.db, path, options);
   }
 
   private replaceWith(file: string, label: string, keep: string[] = []): RestoreResult {
     this.ctx.scheduler.assertIdle();
+    this.ctx.settle();
     // Calls recorded before the restore belong to the log it replaces (or keeps): written now, not after.
     this.ctx.requestLog.flush();
     replaceContents(this.ctx.db, file, keep);

@@ -1,0 +1,121 @@
+import type { Db } from './db';
+import { contentsReplaced } from './write-generation';
+
+/** What a group commit does around the commit itself (the kernel's events and scheduler). */
+export interface GroupCommitHooks {
+  /** Where the event outbox stands, to drop only a failed change's events. */
+  mark(): number;
+  rollbackTo(mark: number): void;
+  /** After the commit: deliver the events and re-arm the scheduler. */
+  committed(): void;
+  /** After a failed commit: drop every event of the group. */
+  discarded(): void;
+}
+
+/**
+ * Commits the writes of API calls that arrive together as one SQLite transaction.
+ *
+ * Why: a commit writes every page the change touched to the WAL (a quote touches about 36: the quote, its
+ * transaction row and their indexes, events, the expiry job), and it was 40 % of the time of a
+ * `POST /quotes`. Calls answered in the same turn of the event loop mostly touch the same pages, so one
+ * commit for all of them writes each page once (measured in process: 1,170 µs per quote alone, 580 µs in
+ * groups of 10).
+ *
+ * How it stays correct: each call's change runs in its own SAVEPOINT inside the group's transaction, so
+ * a failing change rolls back alone, its events with it. The group commits when the event loop turns
+ * (setImmediate), and every API answer waits for that commit (`durable`) before it is sent, so an
+ * acknowledged write is on disk exactly as before, and a crash loses only changes nobody was answered
+ * about. While no API call is in flight, other work (the scheduler's timer, the console's own handlers)
+ * commits an open group first and then runs as it always did; a snapshot, restore or export always does.
+ */
+export class GroupCommit {
+  /** API calls being handled now (from their start until their answer is ready to wait for `durable`). */
+  private inFlight = 0;
+  private open: { waiters: { resolve(): void; reject(err: unknown): void }[] } | undefined;
+  /** Groups committed and the changes they held, since the workspace opened (the bench prints changes per commit). */
+  readonly stats = { commits: 0, changes: 0 };
+
+  constructor(private readonly db: Db, private readonly hooks: GroupCommitHooks) {}
+
+  /**
+   * Runs an API call (sync or async): while any is in flight, every change joins a group; await
+   * `durable()` before answering. Why a count and not AsyncLocalStorage: on Node 20 that hooks every
+   * promise of the process, and cost reads 5-10 % of their speed; a change made meanwhile by other work
+   * (the scheduler's timer) joining the group is harmless, its commit only comes a moment later.
+   */
+  run<T>(fn: () => T): T {
+    this.inFlight++;
+    let result: T;
+    try {
+      result = fn();
+    } catch (err) {
+      this.inFlight--;
+      throw err;
+    }
+    if (result instanceof Promise) return result.finally(() => this.inFlight--) as T;
+    this.inFlight--;
+    return result;
+  }
+
+  /** True while an API call is in flight. */
+  get inApiCall(): boolean {
+    return this.inFlight > 0;
+  }
+
+  /** True while a group's transaction is open. */
+  get isOpen(): boolean {
+    return this.open !== undefined;
+  }
+
+  /** Runs one change as a savepoint of the open (or a new) group. */
+  change<T>(fn: () => T): T {
+    if (!this.open) {
+      this.db.exec('BEGIN IMMEDIATE');
+      this.open = { waiters: [] };
+      setImmediate(() => this.settle());
+    }
+    const mark = this.hooks.mark();
+    try {
+      // Inside an open transaction better-sqlite3 makes this a SAVEPOINT, rolled back alone on a throw.
+      const result = this.db.transaction(fn)();
+      this.stats.changes++;
+      return result;
+    } catch (err) {
+      this.hooks.rollbackTo(mark);
+      throw err;
+    }
+  }
+
+  /** Resolves once every change made so far is committed; rejects when their commit failed. */
+  durable(): Promise<void> {
+    const open = this.open;
+    if (!open) return Promise.resolve();
+    return new Promise((resolve, reject) => open.waiters.push({ resolve, reject }));
+  }
+
+  /** Commits the open group now (a no-op when none is open). */
+  settle(): void {
+    const group = this.open;
+    if (!group) return;
+    this.open = undefined;
+    try {
+      this.db.exec('COMMIT');
+    } catch (err) {
+      if (this.db.inTransaction) {
+        try {
+          this.db.exec('ROLLBACK');
+        } catch {
+          // The connection rolled back by itself (SQLite does on some I/O errors).
+        }
+      }
+      this.hooks.discarded();
+      // Values kept for a table generation (list totals, counts) may have counted rows that are gone now.
+      contentsReplaced(this.db);
+      for (const w of group.waiters) w.reject(err);
+      return;
+    }
+    this.stats.commits++;
+    this.hooks.committed();
+    for (const w of group.waiters) w.resolve();
+  }
+}

@@ -1,0 +1,126 @@
+// API calls answered together share one SQLite commit (core/kernel/group-commit.ts): every answer leaves
+// only once its change is committed, a failing change rolls back alone, a failed commit answers 500 to
+// every call of its group and keeps nothing of them, and other work commits a waiting group first.
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DomainEvent } from '../../core/index';
+import { accountQuote, openWorld, type World } from '../support/money-path';
+
+let w: World;
+beforeEach(async () => {
+  w = await openWorld();
+});
+afterEach(async () => {
+  await w.close();
+});
+
+const ctx = () => w.core.services.ctx;
+/** A second connection to the workspace file: it sees only what is committed. */
+function committedQuoteIds(ids: string[]): string[] {
+  const other = new Database(w.core.workspace.dbPath, { readonly: true });
+  try {
+    return ids.filter((id) => other.prepare('SELECT 1 FROM quotes WHERE id = ?').get(id) !== undefined);
+  } finally {
+    other.close();
+  }
+}
+
+describe('group commit', () => {
+  it('quotes created together share commits, and each answer is committed when it arrives (in process and over HTTP)', async () => {
+    const body = accountQuote(w.seed.aliceUsd, w.seed.sophieIban['0000'], 'SENDING', 10_00);
+    const before = ctx().groupStats();
+    // In-process calls made together are handled within one turn of the event loop: one commit for all.
+    const inProcess = await Promise.all(Array.from({ length: 8 }, () => w.core.callApi({ method: 'POST', path: '/quotes', body })));
+    expect(inProcess.map((a) => a.status)).toEqual(Array(8).fill(201));
+    const after = ctx().groupStats();
+    expect(after.changes - before.changes).toBe(8);
+    expect(after.commits - before.commits).toBe(1);
+    // Over HTTP, how many share a commit depends on how the requests arrive; every answer is committed.
+    const overHttp = await Promise.all(Array.from({ length: 8 }, () => w.api.post('/quotes', body)));
+    expect(overHttp.map((a) => a.status)).toEqual(Array(8).fill(201));
+    const ids = [...inProcess.map((a) => (a.body as { id: string }).id), ...overHttp.map((a) => a.body.id as string)];
+    expect(committedQuoteIds(ids)).toEqual(ids);
+  });
+
+  it('a change that fails rolls back alone: the others of its group commit with their events', async () => {
+    const { db, events, transaction } = ctx();
+    const heard: DomainEvent[] = [];
+    const stop = events.subscribe((e) => heard.push(e));
+    db.exec('CREATE TABLE group_probe (n INTEGER NOT NULL)');
+    const change = (n: number, fail: boolean) => w.core.services.ctx.apiCall(() => transaction(() => {
+      db.prepare('INSERT INTO group_probe (n) VALUES (?)').run(n);
+      events.append('PROBE.WRITTEN', 'Probe', `probe-${n}`, { n });
+      if (fail) throw new Error(`change ${n} refused`);
+    }));
+    change(1, false);
+    expect(() => change(2, true)).toThrow('change 2 refused');
+    change(3, false);
+    // Nothing is delivered before the commit; a second connection sees nothing yet.
+    expect(heard).toEqual([]);
+    await ctx().durable();
+    expect(heard.map((e) => e.resourceId)).toEqual(['probe-1', 'probe-3']);
+    const other = new Database(w.core.workspace.dbPath, { readonly: true });
+    expect(other.prepare('SELECT n FROM group_probe ORDER BY n').all()).toEqual([{ n: 1 }, { n: 3 }]);
+    other.close();
+    stop();
+  });
+
+  it('a commit that fails answers every call of the group with an error and keeps none of them; the workspace goes on', async () => {
+    const { db, events, transaction } = ctx();
+    // A deferred foreign key is checked only at COMMIT: the way to make a commit itself fail here.
+    db.exec('CREATE TABLE group_parent (id INTEGER PRIMARY KEY); CREATE TABLE group_child (parent INTEGER REFERENCES group_parent (id) DEFERRABLE INITIALLY DEFERRED)');
+    const heard: DomainEvent[] = [];
+    const stop = events.subscribe((e) => heard.push(e));
+    const write = (sql: string) => w.core.services.ctx.apiCall(() => transaction(() => {
+      db.prepare(sql).run();
+      events.append('PROBE.WRITTEN', 'Probe', sql, {});
+    }));
+    write('INSERT INTO group_parent (id) VALUES (1)');
+    write('INSERT INTO group_child (parent) VALUES (99)');
+    await expect(ctx().durable()).rejects.toThrow(/FOREIGN KEY/);
+    expect(heard).toEqual([]);
+    expect(db.inTransaction).toBe(false);
+    expect(db.prepare('SELECT count(*) AS n FROM group_parent').get()).toEqual({ n: 0 });
+
+    // The same failure under an API call: a quote created in that group (an in-process call runs within
+    // the same turn of the event loop) is answered 500 and not kept.
+    const quoteBody = accountQuote(w.seed.aliceUsd, w.seed.sophieIban['0000'], 'SENDING', 10_00);
+    write('INSERT INTO group_child (parent) VALUES (98)');
+    const refused = await w.core.callApi({ method: 'POST', path: '/quotes', body: quoteBody });
+    expect(refused.status).toBe(500);
+    expect(refused.body).toMatchObject({ status: 500, code: 'INTERNAL_ERROR' });
+    expect(db.prepare('SELECT count(*) AS n FROM quotes WHERE total_sending_amount = 1000').get()).toEqual({ n: 0 });
+    expect(heard).toEqual([]);
+    // The workspace answers the next call normally.
+    const next = await w.api.post('/quotes', quoteBody);
+    expect(next.status).toBe(201);
+    expect(committedQuoteIds([next.body.id])).toEqual([next.body.id]);
+    stop();
+  });
+
+  it('work outside an API call commits a waiting group first, so events keep their order', async () => {
+    const { db, events, transaction } = ctx();
+    db.exec('CREATE TABLE group_order (n INTEGER NOT NULL)');
+    const heard: string[] = [];
+    const stop = events.subscribe((e) => heard.push(e.resourceId));
+    w.core.services.ctx.apiCall(() => transaction(() => {
+      db.prepare('INSERT INTO group_order (n) VALUES (1)').run();
+      events.append('PROBE.WRITTEN', 'Probe', 'from-api', {});
+    }));
+    expect(db.inTransaction).toBe(true);
+    transaction(() => {
+      db.prepare('INSERT INTO group_order (n) VALUES (2)').run();
+      events.append('PROBE.WRITTEN', 'Probe', 'from-console', {});
+    });
+    expect(db.inTransaction).toBe(false);
+    expect(heard).toEqual(['from-api', 'from-console']);
+    // A snapshot needs no transaction open: it commits the group itself.
+    w.core.services.ctx.apiCall(() => transaction(() => db.prepare('INSERT INTO group_order (n) VALUES (3)').run()));
+    w.core.files.take('after-three');
+    expect(db.inTransaction).toBe(false);
+    const snap = new Database(`${w.core.workspace.dbPath.replace(/workspace\.sqlite$/, '')}snapshots/after-three.sqlite`, { readonly: true });
+    expect(snap.prepare('SELECT n FROM group_order ORDER BY n').all()).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    snap.close();
+    stop();
+  });
+});
