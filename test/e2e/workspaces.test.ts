@@ -15,7 +15,9 @@ let root: string;
 
 async function call(method: string, path: string, body?: unknown): Promise<any> {
   const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
-  const res = await fetch(`${proc.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  // Bounded: a call that never answered once held this suite until its timeout without saying which.
+  const res = await fetch(`${proc.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(15_000) })
+    .catch((err: Error) => { throw new Error(`${method} ${path} got no answer: ${err.message}`); });
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return res.json();
 }
@@ -68,27 +70,34 @@ describe('the Workspaces screen', () => {
       console.error(`workspaces e2e failed; page log:\n  ${log.slice(-30).join('\n  ')}\nserve output (end):\n${proc.output().slice(-3000)}`);
       await page.screenshot({ path: `${OUT}/workspaces-failure.png` }).catch(() => undefined);
     });
+    const started = Date.now();
+    const step = (name: string) => log.push(`step +${((Date.now() - started) / 1000).toFixed(1)} s: ${name}`);
     page.setDefaultTimeout(15_000);
+    step('open the Workspaces screen');
     await page.goto(at('workspaces'));
     await page.getByTestId('workspace-table').waitFor({ timeout: 15_000 });
     await page.getByTestId('snapshot-empty').waitFor();
 
     // create
+    step('create');
     await page.getByLabel('New workspace', { exact: true }).fill('Payout tests');
     await page.getByTestId('workspace-create').click();
     await page.getByTestId('workspace-row-payout-tests').waitFor({ timeout: 10_000 });
     expect(await page.getByTestId('workspace-row-payout-tests').innerText()).toContain('Payout tests');
 
     // snapshot
+    step('snapshot');
     await page.getByLabel('Snapshot name', { exact: true }).fill('clean-start');
     await page.getByTestId('snapshot-take').click();
     await page.getByTestId('snapshot-row-clean-start').waitFor({ timeout: 10_000 });
     expect(await customerCount()).toBe(3);
 
     // change over the API
+    step('change over the API');
     await call('POST', '/customers', { customerType: 'INDIVIDUAL', platformCustomerId: 'e2e-changed', fullName: 'Changed Person', currencies: ['USD'] });
     expect(await customerCount()).toBe(4);
 
+    step('restore');
     // restore: the console reloads on the restore and shows the snapshot's state
     await page.evaluate(() => ((window as unknown as { beforeRestore: boolean }).beforeRestore = true));
     await page.getByTestId('snapshot-restore-clean-start').click();
@@ -98,6 +107,7 @@ describe('the Workspaces screen', () => {
     expect(await customerCount()).toBe(3);
     expect((await call('GET', '/customers?platformCustomerId=e2e-changed')).totalCount).toBe(0);
 
+    step('switch from the top bar');
     // switch from the top bar: the console reloads over the other workspace
     await page.getByTestId('top-bar-workspace').click();
     await page.getByText('Payout tests', { exact: true }).last().click();
@@ -105,15 +115,19 @@ describe('the Workspaces screen', () => {
     await page.getByTestId('workspace-row-payout-tests').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('workspace-row-payout-tests').innerText()).toContain('Open');
     await page.getByTestId('snapshot-empty').waitFor();
+    step('the API follows');
     // the API follows the open workspace too (its own seeded token: the first workspace's is not in it)
     const refused = await fetch(`${proc.apiBase}/customers`, { headers: { authorization: `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}` } });
     expect(refused.status).toBe(401);
 
     // and back
+    step('and back');
     await page.getByTestId('workspace-open-default').click();
     await expect.poll(() => page.getByTestId('workspace-row-default').innerText().catch(() => ''), { timeout: 15_000 }).toContain('Open');
+    step('count the customers of default again');
     expect(await customerCount()).toBe(3);
     expect(errors).toEqual([]);
+    step('close the page');
     await page.close();
   }, 90_000);
 
