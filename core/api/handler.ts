@@ -40,13 +40,16 @@ export function createApiHandler(ctx: Ctx, app: ApiApp): ApiHandler {
       const started = performance.now();
       const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
       const seen: { principal?: string; requestBody?: string } = {};
+      const failedBefore = ctx.groupStats().failures;
       let response = await ctx.apiCall(() => app.fetch(request, { consoleCall: options.consoleCall === true, seen }));
       // An answer leaves only once what it reports is committed (its changes may share a group commit).
+      // Any group that failed while the call ran may have held part of it (a call can outlive its group).
       try {
         await ctx.durable();
+        if (ctx.groupStats().failures !== failedBefore) throw new Error('a group commit failed while the call ran');
       } catch (err) {
         console.error('[api] commit failed:', err);
-        response = errorResponse(new ServiceError(500, 'INTERNAL_ERROR', 'The change could not be stored: the workspace file refused the write; nothing of it was kept'));
+        response = errorResponse(new ServiceError(500, 'INTERNAL_ERROR', 'The workspace file refused a write while this call ran, so its change may be kept only in part or not at all: read the state before retrying'));
       }
       // The body as the route read it; one no route read (a 404, a refusal before parsing) is read now, still unread.
       const requestBody = hasBody ? (seen.requestBody ?? (request.bodyUsed ? undefined : await request.text().catch(() => undefined))) : undefined;

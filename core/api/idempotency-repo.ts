@@ -28,7 +28,12 @@ export function idempotencyRepo(db: Db) {
   const remove = db.prepare('DELETE FROM idempotency_keys WHERE principal = ? AND route = ? AND key = ?');
   const takeOver = db.prepare('UPDATE idempotency_keys SET owner = ? WHERE principal = ? AND route = ? AND key = ? AND status IS NULL AND owner IS NOT ?');
   const noteProgress = db.prepare('UPDATE idempotency_keys SET progress = ? WHERE principal = ? AND route = ? AND key = ?');
-  const finish = db.prepare('UPDATE idempotency_keys SET status = ?, body = ? WHERE principal = ? AND route = ? AND key = ?');
+  // An upsert: the row `begin` wrote may have been rolled back with a group commit that failed while the
+  // request ran, and the answer must still be stored under its key.
+  const finish = db.prepare(
+    `INSERT INTO idempotency_keys (principal, route, key, request_hash, created_at, owner, status, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (principal, route, key) DO UPDATE SET status = excluded.status, body = excluded.body`,
+  );
   return {
     /** The key as remembered, if it was used before. */
     find(s: KeyScope): RememberedKey | undefined {
@@ -52,8 +57,8 @@ export function idempotencyRepo(db: Db) {
       noteProgress.run(progress, s.principal, s.route, s.key);
     },
     /** Stores the final answer a replay will repeat. */
-    finish(s: KeyScope, status: number, body: string | null): void {
-      finish.run(status, body, s.principal, s.route, s.key);
+    finish(s: KeyScope, begun: { requestHash: string; atMs: number; owner: string }, status: number, body: string | null): void {
+      finish.run(s.principal, s.route, s.key, begun.requestHash, begun.atMs, begun.owner, status, body);
     },
   };
 }

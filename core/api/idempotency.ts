@@ -83,7 +83,8 @@ export function idempotency(ctx: Ctx): MiddlewareHandler<{ Bindings: ApiBindings
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
-    if (!abandoned) keys.begin(scope, hash, ctx.clock.nowMs(), ctx.bootId);
+    const begun = { requestHash: hash, atMs: ctx.clock.nowMs(), owner: ctx.bootId };
+    if (!abandoned) keys.begin(scope, begun.requestHash, begun.atMs, begun.owner);
     let stored = false;
     c.set('keyedAnswer', {
       transaction: ctx.transaction,
@@ -93,7 +94,7 @@ export function idempotency(ctx: Ctx): MiddlewareHandler<{ Bindings: ApiBindings
         if (!remembered(status, body)) return;
         // Why redacted: a stored replay must never keep a token secret or key material in plaintext;
         // a replayed token creation therefore shows the secret as redacted.
-        keys.finish(scope, status, redactBody(body, Number.MAX_SAFE_INTEGER));
+        keys.finish(scope, begun, status, redactBody(body, Number.MAX_SAFE_INTEGER));
         stored = true;
       },
     });
@@ -111,7 +112,7 @@ export function idempotency(ctx: Ctx): MiddlewareHandler<{ Bindings: ApiBindings
       keys.forget(scope);
       return;
     }
-    keys.finish(scope, status, redactBody(text, Number.MAX_SAFE_INTEGER));
+    keys.finish(scope, begun, status, redactBody(text, Number.MAX_SAFE_INTEGER));
   };
 }
 

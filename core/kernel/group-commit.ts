@@ -33,7 +33,7 @@ export class GroupCommit {
   private inFlight = 0;
   private open: { waiters: { resolve(): void; reject(err: unknown): void }[] } | undefined;
   /** Groups committed and the changes they held, since the workspace opened (the bench prints changes per commit). */
-  readonly stats = { commits: 0, changes: 0 };
+  readonly stats = { commits: 0, changes: 0, failures: 0 };
 
   constructor(private readonly db: Db, private readonly hooks: GroupCommitHooks) {}
 
@@ -108,6 +108,7 @@ export class GroupCommit {
           // The connection rolled back by itself (SQLite does on some I/O errors).
         }
       }
+      this.stats.failures++;
       this.hooks.discarded();
       // Values kept for a table generation (list totals, counts) may have counted rows that are gone now.
       contentsReplaced(this.db);

@@ -38,8 +38,8 @@ export interface Kernel {
   durable(): Promise<void>;
   /** Commits the changes waiting for a group commit now (before a snapshot, a restore or an export). */
   settle(): void;
-  /** Group commits since the workspace opened, and the API changes they held. */
-  groupStats(): { commits: number; changes: number };
+  /** Group commits since the workspace opened, the changes they held, and the commits that failed. */
+  groupStats(): { commits: number; changes: number; failures: number };
   close(): void;
 }
 
@@ -57,7 +57,11 @@ export function createKernel(options: KernelOptions): Kernel {
       events.flush();
       scheduler.arm();
     },
-    discarded: () => events.discard(),
+    discarded: () => {
+      events.discard();
+      // A job the failed group ran is pending again: its timer must see it.
+      scheduler.arm();
+    },
   });
   /** How deep the running code is in kernel transactions (they are synchronous, so this is one call stack). */
   let depth = 0;

@@ -228,11 +228,13 @@ export class WebhookService {
       if (last > after) this.ctx.transaction(() => this.repo.putSetting(CURSOR, last));
       return;
     }
-    const page = this.ctx.events.after(after, PUMP_PAGE);
-    if (!page.length) return;
-    this.ctx.transaction(() => {
+    const taps: Parameters<WebhookService['tapOnly']>[0][] = [];
+    // Read inside the transaction: other work commits a waiting group commit first, so these are committed
+    // events (or, during API calls, events of the same group, which commits or rolls back with the cursor).
+    const page = this.ctx.transaction(() => {
+      const events = this.ctx.events.after(after, PUMP_PAGE);
       const url = this.ports.endpoint();
-      for (const e of page) {
+      for (const e of events) {
         const m = mappingOf(e);
         if (!m || (!url && !this.taps.size) || this.repo.deliveryOfEvent(e.id)) continue;
         let data: unknown;
@@ -243,10 +245,12 @@ export class WebhookService {
         }
         const d = { type: m.type, data, resourceId: m.data === 'none' ? null : e.resourceId, event: e };
         if (url) this.create({ ...d, origin: m.type === 'TEST' ? 'TEST' : 'EVENT', url });
-        else this.tapOnly(d);
+        else taps.push(d);
       }
-      this.repo.putSetting(CURSOR, page.at(-1)!.seq);
+      if (events.length) this.repo.putSetting(CURSOR, events.at(-1)!.seq);
+      return events;
     });
+    for (const d of taps) this.tapOnly(d);
     if (page.length === PUMP_PAGE) this.queuePump();
   }
 

@@ -98,6 +98,29 @@ describe('group commit', () => {
     stop();
   });
 
+  it('a call that outlives a group that failed under it is answered 500, and its answer is stored under its key for the retry', async () => {
+    const { db, transaction } = ctx();
+    const body = accountQuote(w.seed.aliceUsd, w.seed.sophieIban['0000'], 'SENDING', 10_00);
+    // Three hundred expiry jobs: the clock advance runs them in several slices, one turn of the event loop apart.
+    await Promise.all(Array.from({ length: 300 }, () => w.core.callApi({ method: 'POST', path: '/quotes', body })));
+    db.exec('CREATE TABLE group_parent (id INTEGER PRIMARY KEY); CREATE TABLE group_child (parent INTEGER REFERENCES group_parent (id) DEFERRABLE INITIALLY DEFERRED)');
+    const failedBefore = ctx().groupStats().failures;
+    // A change whose group cannot commit, opened just before the advance: the advance's first slice joins it.
+    w.core.services.ctx.apiCall(() => transaction(() => db.prepare('INSERT INTO group_child (parent) VALUES (97)').run()));
+    const advanced = await w.core.callApi({ method: 'POST', path: '/sandbox/clock/advance', body: { seconds: 600 }, headers: { 'Idempotency-Key': 'advance-under-a-failed-group' } });
+    expect(ctx().groupStats().failures).toBe(failedBefore + 1);
+    expect(advanced.status).toBe(500);
+    expect(advanced.body).toMatchObject({ code: 'INTERNAL_ERROR', message: expect.stringContaining('read the state before retrying') });
+    // The first slice's jobs were rolled back with the group and run again in later slices: none is left due.
+    expect(w.core.services.ctx.scheduler.dueCount(w.core.services.ctx.clock.nowMs())).toBe(0);
+    // The key's first row went with the failed group; the answer was stored under the key all the same, so
+    // the retry the 500 invites learns what happened instead of moving the clock another 600 s.
+    const clockAfter = w.core.services.ctx.clock.nowMs();
+    const retried = await w.core.callApi({ method: 'POST', path: '/sandbox/clock/advance', body: { seconds: 600 }, headers: { 'Idempotency-Key': 'advance-under-a-failed-group' } });
+    expect(retried.status).toBe(200);
+    expect(w.core.services.ctx.clock.nowMs()).toBe(clockAfter);
+  }, 60_000);
+
   it('work outside an API call commits a waiting group first, so events keep their order', async () => {
     const { db, events, transaction } = ctx();
     db.exec('CREATE TABLE group_order (n INTEGER NOT NULL)');
