@@ -164,8 +164,7 @@ export function createCore(options: CoreOptions): Core {
         const result = await dispatch(handlers, name, input);
         // A console action made while API calls were in flight joined their group commit: answer once it is stored.
         try {
-          await kernel.durable();
-          if (kernel.groupStats().failures !== failedBefore) throw new Error('a group commit failed meanwhile');
+          await kernel.durable(failedBefore);
         } catch {
           return { ok: false, error: new ServiceError(500, 'INTERNAL_ERROR', 'The workspace file refused a write while this action ran, so its change may be kept only in part or not at all: look before trying again').toBody() };
         }

@@ -45,8 +45,7 @@ export function createApiHandler(ctx: Ctx, app: ApiApp): ApiHandler {
       // An answer leaves only once what it reports is committed (its changes may share a group commit).
       // Any group that failed while the call ran may have held part of it (a call can outlive its group).
       try {
-        await ctx.durable();
-        if (ctx.groupStats().failures !== failedBefore) throw new Error('a group commit failed while the call ran');
+        await ctx.durable(failedBefore);
       } catch (err) {
         console.error('[api] commit failed:', err);
         response = errorResponse(new ServiceError(500, 'INTERNAL_ERROR', 'The workspace file refused a write while this call ran, so its change may be kept only in part or not at all: read the state before retrying'));

@@ -32,7 +32,7 @@ export class GroupCommit {
   /** API calls being handled now (from their start until their answer is ready to wait for `durable`). */
   private inFlight = 0;
   private open: { waiters: { resolve(): void; reject(err: unknown): void }[] } | undefined;
-  /** Groups committed and the changes they held, since the workspace opened (the bench prints changes per commit). */
+  /** Groups committed, the changes they held and the commits that failed, since the workspace opened. */
   readonly stats = { commits: 0, changes: 0, failures: 0 };
 
   constructor(private readonly db: Db, private readonly hooks: GroupCommitHooks) {}
@@ -86,11 +86,14 @@ export class GroupCommit {
     }
   }
 
-  /** Resolves once every change made so far is committed; rejects when their commit failed. */
-  durable(): Promise<void> {
+  /**
+   * Resolves once every change made so far is committed; rejects when their commit failed, or, given the
+   * `stats.failures` read when a call started, when any commit failed since (a call can outlive its group).
+   */
+  async durable(failuresAtStart?: number): Promise<void> {
     const open = this.open;
-    if (!open) return Promise.resolve();
-    return new Promise((resolve, reject) => open.waiters.push({ resolve, reject }));
+    if (open) await new Promise<void>((resolve, reject) => open.waiters.push({ resolve, reject }));
+    if (failuresAtStart !== undefined && this.stats.failures !== failuresAtStart) throw new Error('a group commit failed while the call ran');
   }
 
   /** Commits the open group now (a no-op when none is open). */

@@ -34,8 +34,11 @@ export interface Kernel {
    * group-commit.ts); the caller must await `durable()` before it answers.
    */
   apiCall<T>(fn: () => T): T;
-  /** Resolves once every change made so far is committed (at once when nothing waits to commit). */
-  durable(): Promise<void>;
+  /**
+   * Resolves once every change made so far is committed (at once when nothing waits to commit); given
+   * `groupStats().failures` read when a call started, it also rejects when any commit failed since.
+   */
+  durable(failuresAtStart?: number): Promise<void>;
   /** Commits the changes waiting for a group commit now (before a snapshot, a restore or an export). */
   settle(): void;
   /** Group commits since the workspace opened, the changes they held, and the commits that failed. */
@@ -108,7 +111,7 @@ export function createKernel(options: KernelOptions): Kernel {
     bootId: randomUUID(),
     transaction,
     apiCall: (fn) => group.run(fn),
-    durable: () => group.durable(),
+    durable: (failuresAtStart) => group.durable(failuresAtStart),
     settle,
     groupStats: () => ({ ...group.stats }),
     close() {
