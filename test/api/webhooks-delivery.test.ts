@@ -79,6 +79,29 @@ describe('the endpoint setting', () => {
     expect((await invoke(w, 'webhooks/overview')).endpointAllowed).toBe(true);
   });
 
+  it('changes made while no endpoint is set are never sent once one is set, and the workspace remembers that after a restart', async () => {
+    for (const amount of [1_01, 1_02, 1_03]) expect((await fund(amount)).status).toBe(200);
+    await w.core.services.webhooks.deliveries.idle();
+    await setEndpoint(rx.url);
+    expect((await fund(1_04)).status).toBe(200);
+    await until(() => received('INTERNAL_ACCOUNT.BALANCE_UPDATED').length >= 1, 'the balance webhook');
+    await w.core.services.webhooks.deliveries.idle();
+    expect(received('INTERNAL_ACCOUNT.BALANCE_UPDATED')).toHaveLength(1);
+    expect((await invoke(w, 'webhooks/list', { type: 'INTERNAL_ACCOUNT.BALANCE_UPDATED' })).totalCount).toBe(1);
+
+    // The cursor's jump past the unheard changes is written when the sender closes (the workspace closing),
+    // so a reopened workspace does not send them either.
+    expect((await w.api.call('PATCH', '/config', { webhookEndpoint: null })).status).toBe(200);
+    for (const amount of [1_05, 1_06]) expect((await fund(amount)).status).toBe(200);
+    await w.core.services.webhooks.deliveries.idle();
+    const db = w.core.services.ctx.db;
+    const lastBalanceSeq = (db.prepare("SELECT max(seq) AS n FROM events WHERE type = 'INTERNAL_ACCOUNT.BALANCE_UPDATED'").get() as { n: number }).n;
+    const stored = () => Number((db.prepare("SELECT value FROM webhook_settings WHERE key = 'eventCursor'").get() as { value: string }).value);
+    expect(stored()).toBeLessThan(lastBalanceSeq);
+    w.core.services.webhooks.deliveries.close();
+    expect(stored()).toBeGreaterThanOrEqual(lastBalanceSeq);
+  });
+
   it('POST /sandbox/webhooks/test reports the answer, 400 without an endpoint or when nothing answers', async () => {
     expect((await w.api.post('/sandbox/webhooks/test')).body.code).toBe('WEBHOOK_ENDPOINT_NOT_SET');
     await setEndpoint(rx.url);
