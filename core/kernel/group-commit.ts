@@ -3,6 +3,8 @@ import { contentsReplaced } from './write-generation';
 
 /** What a group commit does around the commit itself (the kernel's events and scheduler). */
 export interface GroupCommitHooks {
+  /** Just before the commit, inside the group's transaction: writes that may join it (never throws). */
+  beforeCommit?(): void;
   /** Where the event outbox stands, to drop only a failed change's events. */
   mark(): number;
   rollbackTo(mark: number): void;
@@ -100,6 +102,7 @@ export class GroupCommit {
   settle(): void {
     const group = this.open;
     if (!group) return;
+    this.hooks.beforeCommit?.();
     this.open = undefined;
     try {
       this.db.exec('COMMIT');

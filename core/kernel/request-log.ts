@@ -48,9 +48,11 @@ export function resourceIdsIn(...texts: (string | null | undefined)[]): string[]
 }
 
 /** How long an entry may wait in memory before the queue is written (one transaction for the whole batch). */
-const FLUSH_AFTER_MS = 5;
+const FLUSH_AFTER_MS = 20;
 /** A queue this long is written at once, whatever the timer. */
 const FLUSH_AT_ENTRIES = 256;
+/** Retention is enforced once per this many written entries. */
+const PRUNE_EVERY = 500;
 
 /** A call waiting to be written, with the time and id it was given when it was recorded. */
 interface QueuedCall { id: string; atMs: number; call: ApiCallRecord }
@@ -123,9 +125,25 @@ export class RequestLog {
     return this.queue.length > 0;
   }
 
-  /** Writes every queued call in one transaction (a no-op when none waits). */
+  /** Writes every queued call in one transaction (a no-op when none waits), pruning every PRUNE_EVERY entries. */
   flush(): void {
-    if (this.writeQueued() && this.writesSincePrune >= 500) this.prune();
+    this.writeQueued();
+    if (this.writesSincePrune >= PRUNE_EVERY) this.prune();
+  }
+
+  /**
+   * Writes the queue inside the caller's open transaction (a group commit about to commit), so under
+   * write load the log needs no commit of its own. Never throws: a log that cannot be written must not
+   * undo the business changes it would have joined. The prune is left to the timer.
+   */
+  writePending(): void {
+    if (!this.queue.length) return;
+    try {
+      this.writeQueued();
+    } catch (err) {
+      console.error('[request-log] entries could not be written:', err);
+    }
+    if (this.writesSincePrune >= PRUNE_EVERY) this.timer ??= setTimeout(() => this.flush(), FLUSH_AFTER_MS).unref();
   }
 
   /** Writes the queue; returns how many entries it held. */
