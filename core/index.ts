@@ -55,6 +55,8 @@ export interface CoreOptions {
   seed?: SeedOptions | false;
   host?: HostInfo;
   requestLogRetention?: RequestLogRetention;
+  /** When WAL checkpoints move to a worker thread after opening (default 2 s; negative: never). */
+  backgroundCheckpointsAfterMs?: number;
   /** The host's workspace folders and switching between them (the console's Workspaces screen). */
   workspaces?: WorkspaceDirectory;
 }
@@ -101,7 +103,7 @@ async function seededExamples(): Promise<Examples> {
 export function createCore(options: CoreOptions): Core {
   const dbPath = options.dbPath ?? join(options.dataDir ?? '.', 'workspace.sqlite');
   const isNewFile = dbPath === ':memory:' || !existsSync(dbPath);
-  const kernel = createKernel({ dbPath, clock: options.clock, requestLogRetention: options.requestLogRetention });
+  const kernel = createKernel({ dbPath, clock: options.clock, requestLogRetention: options.requestLogRetention, backgroundCheckpointsAfterMs: options.backgroundCheckpointsAfterMs });
   let started: Services | undefined;
   try {
     const services = createServices(kernel);

@@ -12,6 +12,9 @@ import { MIGRATIONS, type Migration } from './migrations/index';
 /** A better-sqlite3 connection. */
 export type Db = Database.Database;
 
+/** The WAL size (pages) at which the connection checkpoints by itself while no background checkpointer runs. */
+export const FOREGROUND_AUTOCHECKPOINT = 10_000;
+
 /** Opens (creating if needed) a workspace database with WAL and foreign keys, and migrates it forward. */
 export function openDatabase(path: string, migrations: readonly Migration[] = MIGRATIONS): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -24,7 +27,8 @@ export function openDatabase(path: string, migrations: readonly Migration[] = MI
     // Why: checkpointing every 1,000 pages (the default) copied the same hot pages back to the file
     // dozens of times a second under load, each time with an fsync, on the request path; 10,000 pages
     // copies each page once per checkpoint and the size limit keeps the WAL file from staying large.
-    db.pragma('wal_autocheckpoint = 10000');
+    // A long-lived workspace hands its checkpoints to a worker thread (checkpointer.ts).
+    db.pragma(`wal_autocheckpoint = ${FOREGROUND_AUTOCHECKPOINT}`);
     db.pragma('journal_size_limit = 67108864');
     // Why: statement journals of nested savepoints went to a temporary file created and unlinked on
     // every write request (five system calls each); in memory they cost nothing.

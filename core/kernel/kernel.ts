@@ -6,12 +6,15 @@ import { EventOutbox } from './events';
 import { Scheduler } from './scheduler';
 import { RequestLog, DEFAULT_RETENTION, type RequestLogRetention } from './request-log';
 import { GroupCommit } from './group-commit';
+import { BackgroundCheckpointer } from './checkpointer';
 
 /** Options for the kernel of one workspace. */
 export interface KernelOptions {
   dbPath: string;
   clock?: ClockOptions;
   requestLogRetention?: RequestLogRetention;
+  /** When WAL checkpoints move to a worker thread after opening (default 2 s; negative: never). */
+  backgroundCheckpointsAfterMs?: number;
 }
 
 /** The shared services every area receives: database, clock, ids, events, scheduler, request log. */
@@ -43,6 +46,8 @@ export interface Kernel {
   settle(): void;
   /** Group commits since the workspace opened, the changes they held, and the commits that failed. */
   groupStats(): { commits: number; changes: number; failures: number };
+  /** True while a worker thread checkpoints the WAL (see checkpointer.ts). */
+  checkpointsInBackground(): boolean;
   close(): void;
 }
 
@@ -52,8 +57,11 @@ export function createKernel(options: KernelOptions): Kernel {
   const clock = new WorkspaceClock(db, options.clock);
   const ids = createIdGenerator(() => clock.nowMs(), storedHighWater(db));
   const events = new EventOutbox(db, clock, ids);
+  const requestLog = new RequestLog(db, clock, ids, options.requestLogRetention ?? DEFAULT_RETENTION);
 
   const group = new GroupCommit(db, {
+    // Calls recorded meanwhile ride along in the group's commit instead of committing on their own.
+    beforeCommit: () => requestLog.writePending(),
     mark: () => events.mark(),
     rollbackTo: (mark) => events.rollbackTo(mark),
     committed: () => {
@@ -97,9 +105,16 @@ export function createKernel(options: KernelOptions): Kernel {
   };
 
   const scheduler = new Scheduler(db, clock, ids, transaction, events);
-  const requestLog = new RequestLog(db, clock, ids, options.requestLogRetention ?? DEFAULT_RETENTION);
   requestLog.beforePrune = settle;
   readsSeeQueuedLog(db, requestLog, settle);
+  // Why later: a workspace opened for a moment (a test, a duplicate, a command-line run) never pays for a thread.
+  let checkpointer: BackgroundCheckpointer | undefined;
+  const after = options.backgroundCheckpointsAfterMs ?? BACKGROUND_CHECKPOINTS_AFTER_MS;
+  const startCheckpoints = setTimeout(() => {
+    if (db.open) checkpointer = new BackgroundCheckpointer(db, options.dbPath);
+  }, after);
+  startCheckpoints.unref();
+  if (options.dbPath === ':memory:' || after < 0) clearTimeout(startCheckpoints);
 
   return {
     db,
@@ -114,16 +129,23 @@ export function createKernel(options: KernelOptions): Kernel {
     durable: (failuresAtStart) => group.durable(failuresAtStart),
     settle,
     groupStats: () => ({ ...group.stats }),
+    checkpointsInBackground: () => checkpointer?.running ?? false,
     close() {
       settle();
       scheduler.close();
       requestLog.flush();
       db.prepare("INSERT INTO workspace_meta (key, value) VALUES ('ids.highWater', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
         .run(JSON.stringify(ids.highWater()));
+      clearTimeout(startCheckpoints);
+      // The worker's connection closes first, so this one is the last and leaves the file checkpointed.
+      checkpointer?.close();
       db.close();
     },
   };
 }
+
+/** How long a workspace stays open before its checkpoints move to a worker thread. */
+const BACKGROUND_CHECKPOINTS_AFTER_MS = 2_000;
 
 /** Statements kept prepared per workspace; past this many distinct SQL texts the cache starts over. */
 const MAX_CACHED_STATEMENTS = 2_000;

@@ -1,0 +1,82 @@
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createKernel, type Kernel } from '../../core/kernel/kernel';
+import { BackgroundCheckpointer } from '../../core/kernel/checkpointer';
+import { FOREGROUND_AUTOCHECKPOINT, openDatabase } from '../../core/kernel/db';
+
+const open: Kernel[] = [];
+afterEach(() => {
+  for (const k of open.splice(0)) if (k.db.open) k.close();
+});
+
+function kernelAt(dir: string, backgroundCheckpointsAfterMs: number): Kernel {
+  const k = createKernel({ dbPath: join(dir, 'workspace.sqlite'), backgroundCheckpointsAfterMs });
+  open.push(k);
+  return k;
+}
+
+const autocheckpoint = (k: Kernel) => k.db.pragma('wal_autocheckpoint', { simple: true });
+
+describe('background checkpoints', () => {
+  it('a worker copies committed pages into the file while the connection only appends to the WAL, and closing leaves one checkpointed file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ckpt-'));
+    const k = kernelAt(dir, 0);
+    await expect.poll(() => k.checkpointsInBackground(), { timeout: 10_000 }).toBe(true);
+    // The connection no longer checkpoints by itself: only the worker can move pages into the file.
+    await expect.poll(() => autocheckpoint(k)).toBe(0);
+    const file = join(dir, 'workspace.sqlite');
+    const before = statSync(file).size;
+    const put = k.db.prepare('INSERT INTO workspace_meta (key, value) VALUES (?, ?)');
+    k.transaction(() => {
+      for (let i = 0; i < 2_000; i++) put.run(`bulk-${i}`, 'x'.repeat(4_000));
+    });
+    await expect.poll(() => statSync(file).size, { timeout: 10_000 }).toBeGreaterThan(before + 7_000_000);
+
+    k.close();
+    expect(existsSync(`${file}-wal`)).toBe(false);
+    const again = new Database(file, { readonly: true });
+    try {
+      expect((again.prepare("SELECT count(*) AS n FROM workspace_meta WHERE key LIKE 'bulk-%'").get() as { n: number }).n).toBe(2_000);
+    } finally {
+      again.close();
+    }
+  });
+
+  it('a workspace closed before its worker started opens no connection and closes at once', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ckpt-'));
+    const k = kernelAt(dir, 0);
+    k.close();
+    expect(k.checkpointsInBackground()).toBe(false);
+    expect(existsSync(join(dir, 'workspace.sqlite-wal'))).toBe(false);
+  });
+
+  it('a short-lived workspace keeps checkpointing by itself (the worker starts only after a while)', async () => {
+    const k = kernelAt(mkdtempSync(join(tmpdir(), 'ckpt-')), 60_000);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(k.checkpointsInBackground()).toBe(false);
+    expect(autocheckpoint(k)).toBe(FOREGROUND_AUTOCHECKPOINT);
+  });
+
+  it('when the worker cannot open the workspace, the connection goes on checkpointing by itself and closing does not wait', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ckpt-'));
+    const db = openDatabase(join(dir, 'workspace.sqlite'));
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...a: unknown[]) => void errors.push(a);
+    try {
+      const c = new BackgroundCheckpointer(db, join(dir, 'missing', 'workspace.sqlite'));
+      await expect.poll(() => errors.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(c.running).toBe(false);
+      expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(FOREGROUND_AUTOCHECKPOINT);
+      const t = performance.now();
+      c.close();
+      expect(performance.now() - t).toBeLessThan(1_000);
+    } finally {
+      console.error = original;
+      db.close();
+    }
+  });
+});
