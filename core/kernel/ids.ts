@@ -13,6 +13,14 @@ function random16(): Uint8Array {
   return pool.subarray(poolAt - 16, poolAt);
 }
 
+/**
+ * `bytes` (at most 16) random bytes as lowercase hex, from the same pool. Why not `randomBytes`: a
+ * small synchronous call cost about 50 µs on the benchmark machine (5 % of a quote creation).
+ */
+export function randomHex(bytes: number): string {
+  return Buffer.from(random16().subarray(0, Math.min(16, bytes))).toString('hex');
+}
+
 /** Resource types that appear as id prefixes. */
 export type ResourceType =
   | 'Quote' | 'Transaction' | 'CardTransaction' | 'Card' | 'Customer' | 'InternalAccount'

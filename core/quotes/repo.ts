@@ -102,8 +102,19 @@ interface QuoteRow {
   updated_at: number;
 }
 
+/**
+ * The columns the resource and its scenario are made of. Why not `*`: a read by id is the whole of
+ * `GET /quotes/{id}`, and the request body and bookkeeping columns it would also turn into JS values
+ * are never shown.
+ */
+const RESOURCE_COLUMNS = 'id, status, created_at, expires_at, source, destination, sending_currency, receiving_currency, total_sending_amount, '
+  + 'total_receiving_amount, exchange_rate, fees_included, transaction_id, rate_details, payment_instructions, counterparty_info, scenario';
+type ResourceRow = Pick<QuoteRow, 'id' | 'status' | 'created_at' | 'expires_at' | 'source' | 'destination' | 'sending_currency' | 'receiving_currency'
+  | 'total_sending_amount' | 'total_receiving_amount' | 'exchange_rate' | 'fees_included' | 'transaction_id' | 'rate_details'
+  | 'payment_instructions' | 'counterparty_info' | 'scenario'>;
+
 /** Maps a row to the Quote resource (the JSON columns hold what the service wrote, typed as the resource's parts). */
-function quoteFromRow(r: QuoteRow): Quote {
+function quoteFromRow(r: ResourceRow): Quote {
   const q: Quote = {
     id: r.id, status: r.status, createdAt: isoOf(r.created_at), expiresAt: isoOf(r.expires_at),
     source: JSON.parse(r.source) as QuoteSource, destination: JSON.parse(r.destination) as ResolvedQuoteDestination,
@@ -122,7 +133,7 @@ type HistoryRow = QuoteRow & { description: string | null };
 const historyItem = (r: HistoryRow): QuoteHistoryItem => ({ quote: quoteFromRow(r), customerId: r.customer_id, description: r.description, lockedSide: r.locked_side, lockedAmount: r.locked_amount });
 const likePattern = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
 
-const stored = (r: QuoteRow): StoredQuote => ({ quote: quoteFromRow(r), scenario: r.scenario });
+const stored = (r: ResourceRow): StoredQuote => ({ quote: quoteFromRow(r), scenario: r.scenario });
 const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
 
 /** The SQL of quotes, prepared once over a workspace's database. */
@@ -135,8 +146,9 @@ export function quoteRepo(db: Db) {
        @sending_currency, @receiving_currency, @total_sending_amount, @total_receiving_amount, @exchange_rate, @fees_included, @rate_details,
        @payment_instructions, @counterparty_info, @locked_side, @locked_amount, @request, @scenario, @expires_at, @executed_at, @created_at, @updated_at)`,
   );
-  const byId = db.prepare<[string], QuoteRow>('SELECT * FROM quotes WHERE id = ?');
-  const byTransaction = db.prepare<[string], QuoteRow>('SELECT * FROM quotes WHERE transaction_id = ?');
+  const byId = db.prepare<[string], ResourceRow>(`SELECT ${RESOURCE_COLUMNS} FROM quotes WHERE id = ?`);
+  const byTransaction = db.prepare<[string], ResourceRow>(`SELECT ${RESOURCE_COLUMNS} FROM quotes WHERE transaction_id = ?`);
+  const summaryById = db.prepare<[string], QuoteSummary>('SELECT id, status, transaction_id AS transactionId, customer_id AS customerId FROM quotes WHERE id = ?');
   const executed = db.prepare('UPDATE quotes SET executed_at = ? WHERE id = ?');
   const status = db.prepare('UPDATE quotes SET status = ?, updated_at = ? WHERE id = ?');
   return {
@@ -195,8 +207,7 @@ export function quoteRepo(db: Db) {
     },
     /** A quote as the global search shows it. */
     summary(id: string): QuoteSummary | undefined {
-      const row = byId.get(id);
-      return row && { id: row.id, status: row.status, transactionId: row.transaction_id, customerId: row.customer_id };
+      return summaryById.get(id);
     },
   };
 }

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { Ctx } from '../context';
 import { conflict, invalidInput, notFound, ServiceError, unauthorized } from '../kernel/errors';
+import { randomHex } from '../kernel/ids';
 import type { InternalAccountService } from '../accounts/internal-service';
 import type { ExternalAccountService } from '../accounts/external-service';
 import type { CustomerService } from '../customers/service';
@@ -82,7 +82,7 @@ export class QuoteService {
     }
     const quoteId = this.ctx.ids('Quote');
     const transactionId = this.ctx.ids('Transaction');
-    const reference = `Q${randomBytes(5).toString('hex').toUpperCase()}`;
+    const reference = `Q${randomHex(5).toUpperCase()}`;
     const expiresAt = now + QUOTE_TTL_SECONDS * 1000;
     const platformCustomerId = src.customerId ? this.d.customers.get(src.customerId).platformCustomerId : null;
     const draft = draftQuote({ body, src, dst, price: p, config, quoteId, transactionId, reference, platformCustomerId, nowMs: now, expiresAtMs: expiresAt });
