@@ -1,6 +1,7 @@
 // The yardstick of every HTTP figure: a bare node:http server in its own process that answers
 // `/<n>` with a JSON body of exactly n bytes (reading any request body first, as a real server must).
-// Prints its origin on stdout; stops when stdin ends.
+// `/<n>?busy=<µs>` first keeps the CPU busy that long: the ceiling a server doing that much work per
+// request can reach on this machine. Prints its origin on stdout; stops when stdin ends.
 import { createServer } from 'node:http';
 
 const bodies = new Map();
@@ -16,7 +17,13 @@ const bodyOf = (n) => {
 const server = createServer((req, res) => {
   req.resume();
   req.on('end', () => {
-    const body = bodyOf(Number(req.url.slice(1)) || 2);
+    const [path, query] = req.url.split('?');
+    const busy = query?.startsWith('busy=') ? Number(query.slice(5)) : 0;
+    if (busy > 0) {
+      const until = performance.now() + busy / 1000;
+      while (performance.now() < until);
+    }
+    const body = bodyOf(Number(path.slice(1)) || 2);
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
     res.end(body);
   });

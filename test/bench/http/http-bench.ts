@@ -117,6 +117,18 @@ export async function runLegs(record: (name: string, value: string) => void, inf
   return out;
 }
 
+/**
+ * What a server that spends `busyUs` of CPU on every request reaches against the same client: the
+ * ceiling of the ratio for that much work per request on this machine (the loopback round trip and
+ * node:http's own cost come on top of it), printed beside the legs so their ratios can be read against it.
+ */
+export async function busyCeiling(record: (name: string, value: string) => void, bareOrigin: string, busyUs: number, seconds: number): Promise<void> {
+  const headers = { 'content-type': 'application/json', accept: 'application/json' };
+  const bare = await cannon(`${bareOrigin}/950`, [{ method: 'GET', path: '/950' }], headers, seconds);
+  const busy = await cannon(`${bareOrigin}/950`, [{ method: 'GET', path: `/950?busy=${busyUs}` }], headers, seconds);
+  record(`ceiling: bare server busy ${busyUs} µs per request`, `${busy.rps.toFixed(0)} req/s (p50 ${busy.p50} ms, p99 ${busy.p99} ms)  vs bare ${bare.rps.toFixed(0)} req/s = ${((100 * busy.rps) / bare.rps).toFixed(1)} % of bare; ${(1e6 / busy.rps).toFixed(0)} µs per request in all`);
+}
+
 /** The legs of issue 14 over a prepared serve process; `deepCursor` is a cursor far down the filtered list. */
 export function standardLegs(info: ServeInfo, base: string, deepCursor: string | undefined): Leg[] {
   const enc = encodeURIComponent;

@@ -1,17 +1,19 @@
 // Summarises a V8 .cpuprofile: the functions with the most self time, and the most inclusive time
-// among our own files. Usage: node test/bench/http/profile-top.mjs FILE.cpuprofile [N] [LAST_SECONDS]
-// (LAST_SECONDS keeps only the profile's last seconds: the load, without the start-up and seeding.)
+// among our own files. Usage: node test/bench/http/profile-top.mjs FILE.cpuprofile [N] [LAST_SECONDS] [SKIP_LAST_SECONDS]
+// (LAST_SECONDS keeps only the profile's last seconds: the load, without the start-up and seeding;
+// SKIP_LAST_SECONDS drops the very end, such as the bare server's leg that follows serve's.)
 import { readFileSync } from 'node:fs';
 
-const [file, n = '40', last] = process.argv.slice(2);
+const [file, n = '40', last, skip = '0'] = process.argv.slice(2);
 const p = JSON.parse(readFileSync(file, 'utf8'));
 const byId = new Map(p.nodes.map((x) => [x.id, x]));
 const dt = new Map();
 const span = p.timeDeltas.reduce((a, b) => a + b, 0);
 const from = last === undefined ? 0 : span - Number(last) * 1e6;
+const to = span - Number(skip) * 1e6;
 for (let i = 0, at = 0; i < p.samples.length; i++) {
   at += p.timeDeltas[i] ?? 0;
-  if (at >= from) dt.set(p.samples[i], (dt.get(p.samples[i]) ?? 0) + (p.timeDeltas[i] ?? 0));
+  if (at >= from && at <= to) dt.set(p.samples[i], (dt.get(p.samples[i]) ?? 0) + (p.timeDeltas[i] ?? 0));
 }
 const total = [...dt.values()].reduce((a, b) => a + b, 0);
 const name = (x) => `${x.callFrame.functionName || '(anon)'} ${x.callFrame.url.replace(/^file:\/\/\/work\/main\//, '').replace(/^.*node_modules\//, '')}:${x.callFrame.lineNumber + 1}`;

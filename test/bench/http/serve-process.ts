@@ -66,6 +66,9 @@ const stop = async () => {
   if (closing) return;
   closing = true;
   await server.close();
+  // How many API changes each commit carried under the load (the group commit's effect).
+  const g = core.services.ctx.groupStats();
+  process.stderr.write(`[serve] ${g.changes} changes in ${g.commits} group commits (${(g.changes / Math.max(1, g.commits)).toFixed(1)} per commit), ${g.failures} failed\n`);
   core.close();
   process.exit(0);
 };
