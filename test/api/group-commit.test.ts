@@ -42,6 +42,29 @@ describe('group commit', () => {
     expect(committedQuoteIds(ids)).toEqual(ids);
   });
 
+  it('request-log entries waiting to be written go out with the next group commit instead of a commit of their own', async () => {
+    const body = accountQuote(w.seed.aliceUsd, w.seed.sophieIban['0000'], 'SENDING', 10_00);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => w.core.callApi({ method: 'POST', path: '/quotes', body })));
+    expect(answers.map((a) => a.status)).toEqual(Array(4).fill(201));
+    const logged = () => {
+      const other = new Database(w.core.workspace.dbPath, { readonly: true });
+      try {
+        return (other.prepare("SELECT count(*) AS n FROM request_log WHERE method = 'POST' AND path LIKE '%/quotes'").get() as { n: number }).n;
+      } finally {
+        other.close();
+      }
+    };
+    // The entries are recorded once the answers are committed, so they wait for the next write.
+    expect(ctx().requestLog.pending).toBe(true);
+    expect(logged()).toBe(0);
+    const { db, transaction } = ctx();
+    db.exec('CREATE TABLE group_probe (n INTEGER NOT NULL)');
+    void w.core.services.ctx.apiCall(() => transaction(() => db.prepare('INSERT INTO group_probe (n) VALUES (1)').run()));
+    await ctx().durable();
+    expect(ctx().requestLog.pending).toBe(false);
+    expect(logged()).toBe(4);
+  });
+
   it('a change that fails rolls back alone: the others of its group commit with their events', async () => {
     const { db, events, transaction } = ctx();
     const heard: DomainEvent[] = [];
