@@ -2,7 +2,7 @@
 // only once its change is committed, a failing change rolls back alone, a failed commit answers 500 to
 // every call of its group and keeps nothing of them, and other work commits a waiting group first.
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { DomainEvent } from '../../core/index';
 import { accountQuote, openWorld, type World } from '../support/money-path';
 
@@ -44,6 +44,10 @@ describe('group commit', () => {
 
   it('request-log entries waiting to be written go out with the next group commit instead of a commit of their own', async () => {
     const body = accountQuote(w.seed.aliceUsd, w.seed.sophieIban['0000'], 'SENDING', 10_00);
+    ctx().requestLog.flush();
+    // The log's own timer is held still, so only the group commit can write the entries.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
     const answers = await Promise.all(Array.from({ length: 4 }, () => w.core.callApi({ method: 'POST', path: '/quotes', body })));
     expect(answers.map((a) => a.status)).toEqual(Array(4).fill(201));
     const logged = () => {
