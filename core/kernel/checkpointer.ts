@@ -26,6 +26,8 @@ if (Atomics.compareExchange(state, 0, 0, 4) === 0) {
     db = new Database(workerData.path, { fileMustExist: true });
     db.pragma('busy_timeout = 0');
     db.pragma('wal_autocheckpoint = 0');
+    // A checkpoint copies pages through, it never reads them twice: a small cache keeps the worker light.
+    db.pragma('cache_size = -1024');
   } catch (err) {
     Atomics.store(state, 0, 2);
     Atomics.notify(state, 0);
@@ -89,6 +91,7 @@ export class BackgroundCheckpointer {
     try {
       this.worker = new Worker(WORKER_SOURCE, {
         eval: true,
+        resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 },
         workerData: { path, modules: moduleLocations(), shared: this.shared, everyMs: CHECKPOINT_EVERY_MS },
       });
     } catch (err) {
