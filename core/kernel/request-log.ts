@@ -62,10 +62,10 @@ interface QueuedCall { id: string; atMs: number; call: ApiCallRecord }
  * retention so a long-lived workspace does not grow without limit.
  *
  * Why a queue: one synchronous write transaction per call, reads included, was the largest single
- * cost of an API call. Entries are kept in memory and written in one transaction a few milliseconds
- * later (or at once when many are waiting), before any read of the log, and at close. What a crash
- * can lose is the last few milliseconds of diagnostics, never money: the log is written apart from
- * every business transaction.
+ * cost of an API call. Entries are kept in memory and written with the next group commit of API
+ * writes, or in one transaction of their own FLUSH_AFTER_MS later (at once when many are waiting),
+ * before any read of the log, and at close. What a crash can lose is the last 20 ms or so of
+ * diagnostics, never money: an entry is recorded only after its call's changes are committed.
  */
 export class RequestLog {
   private writesSincePrune = 0;
@@ -111,7 +111,7 @@ export class RequestLog {
     };
   }
 
-  /** Records one call and returns its id (the entry is written within a few milliseconds, or before the next read). */
+  /** Records one call and returns its id (the entry is written within FLUSH_AFTER_MS, or before the next read). */
   record(call: ApiCallRecord): string {
     const id = this.ids('ApiCall');
     this.queue.push({ id, atMs: this.clock.nowMs(), call });

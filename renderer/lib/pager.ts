@@ -45,6 +45,14 @@ export interface Pager<T> {
   generation(): number;
 }
 
+/** A page asked for ahead of Load more, for one cursor of one reload generation, and its rows once they arrive. */
+interface Ahead<T> {
+  cursor: string;
+  generation: number;
+  page: Promise<PageOf<T>>;
+  arrived?: PageOf<T>;
+}
+
 /** How long a newly arrived or changed row stays highlighted (the CSS fade in App.vue lasts as long). */
 export const FRESH_MS = 2500;
 
@@ -52,6 +60,11 @@ export const FRESH_MS = 2500;
 export interface PagerOptions<T> {
   /** The server's sort order (negative when `a` comes before `b`); `place` and `syncHead` need it. */
   compare?: (a: T, b: T) => number;
+  /**
+   * Asks for the next page as soon as a page arrives, so Load more (or scrolling to the end) shows it
+   * without a round trip. A live change to the list drops the page asked ahead; it is asked again.
+   */
+  prefetch?: boolean;
 }
 
 /**
@@ -70,6 +83,24 @@ export function createPager<T>(fetchPage: (cursor: string | undefined) => Promis
   /** The cursor the last page was read with: read again when the total says rows were added after it. */
   let lastPageCursor: string | undefined;
   let generation = 0;
+  /** The next page, asked for ahead of Load more (options.prefetch), for one cursor of one generation. */
+  let ahead: Ahead<T> | undefined;
+
+  function askAhead(): void {
+    ahead = undefined;
+    if (!options.prefetch || !hasMore.value || cursor === undefined) return;
+    const entry: Ahead<T> = { cursor, generation, page: fetchPage(cursor) };
+    // A failure surfaces when Load more uses the page (it asks again then).
+    entry.page.then((p) => (entry.arrived = p), () => undefined);
+    ahead = entry;
+  }
+
+  /** The page asked ahead, when it is the one wanted now. */
+  function takeAhead(asked: string | undefined, mine: number): Ahead<T> | undefined {
+    const a = ahead;
+    ahead = undefined;
+    return a && asked !== undefined && a.cursor === asked && a.generation === mine ? a : undefined;
+  }
 
   async function fetchInto(reset: boolean): Promise<void> {
     const mine = reset ? ++generation : generation;
@@ -77,7 +108,10 @@ export function createPager<T>(fetchPage: (cursor: string | undefined) => Promis
     loading.value = true;
     error.value = null;
     try {
-      const page = await fetchPage(asked);
+      // Why no await when the page is already here: the rows then join the same render as the scroll
+      // that asked for them, instead of a second render a moment later.
+      const a = reset ? undefined : takeAhead(asked, mine);
+      const page = a?.arrived ?? (a ? await a.page.catch(() => fetchPage(asked)) : await fetchPage(asked));
       if (mine !== generation) return;
       if (reset) items.value = page.data;
       else {
@@ -90,6 +124,7 @@ export function createPager<T>(fetchPage: (cursor: string | undefined) => Promis
       lastPageCursor = asked;
       cursor = page.nextCursor;
       loaded.value = true;
+      askAhead();
     } catch (err) {
       if (mine === generation) error.value = toConsoleError(err);
     } finally {
@@ -108,6 +143,7 @@ export function createPager<T>(fetchPage: (cursor: string | undefined) => Promis
   }
 
   function prepend(rows: T[], totalCount?: number): number {
+    ahead = undefined;
     const known = new Set(items.value.map(keyOf));
     const added = rows.filter((r) => !known.has(keyOf(r)));
     if (totalCount !== undefined) total.value = totalCount;
@@ -119,6 +155,7 @@ export function createPager<T>(fetchPage: (cursor: string | undefined) => Promis
   }
 
   function patch(rows: T[]): T[] {
+    ahead = undefined;
     const index = new Map(items.value.map((r, i) => [keyOf(r), i]));
     const next = [...items.value];
     const changed: string[] = [];
@@ -133,6 +170,7 @@ export function createPager<T>(fetchPage: (cursor: string | undefined) => Promis
   }
 
   function place(rows: T[]): number {
+    ahead = undefined;
     const compare = options.compare;
     if (!compare) throw new Error('place() needs the list order (createPager options.compare)');
     const shown = new Set(items.value.map(keyOf));
@@ -148,6 +186,7 @@ export function createPager<T>(fetchPage: (cursor: string | undefined) => Promis
 
   function syncHead(page: PageOf<T>, asOf: number): boolean {
     if (asOf !== generation || !loaded.value) return false;
+    ahead = undefined;
     total.value = page.totalCount;
     const shown = new Set(items.value.map(keyOf));
     if (items.value.length > 0 && page.data.length > 0 && !page.data.some((r) => shown.has(keyOf(r)))) {

@@ -45,16 +45,32 @@ describe('the transactions store', () => {
     expect(store.items).toHaveLength(50);
     expect(store.total).toBe(120);
     expect(store.items[0]?.id).toBe('Transaction:0120');
+    // The next page is asked for as soon as a page arrives, so scrolling finds it already there.
+    await flushPromises();
+    expect(pagesAsked()).toEqual([{ cursor: '50', limit: 50 }]);
     await store.loadMore();
-    expect(fake.calls.at(-1)?.input).toMatchObject({ cursor: '50', limit: 50 });
+    expect(store.items).toHaveLength(100);
+    expect(pagesAsked()).toEqual([{ cursor: '50', limit: 50 }, { cursor: '100', limit: 50 }]);
     await store.loadMore();
-    expect(fake.calls.at(-1)?.input).toMatchObject({ cursor: '100' });
     expect(store.items).toHaveLength(120);
     expect(new Set(store.items.map((t) => t.id)).size).toBe(120);
     expect(store.hasMore).toBe(false);
     const before = fake.calls.length;
     await store.loadMore();
     expect(fake.calls.length).toBe(before);
+    expect(pagesAsked()).toHaveLength(2);
+  });
+
+  it('a live change drops the page asked ahead, and Load more asks for it again', async () => {
+    const store = useTransactionsStore();
+    await store.load({});
+    await flushPromises();
+    expect(pagesAsked()).toHaveLength(1);
+    store.receive(event(1, 'OUTGOING_PAYMENT.COMPLETED', change(90, { status: 'COMPLETED' }, 1)));
+    await settle();
+    await store.loadMore();
+    expect(pagesAsked().map((q) => q.cursor)).toEqual(['50', '50', '100']);
+    expect(store.items).toHaveLength(100);
   });
 
   it('ignores events that are not about transactions', async () => {
@@ -73,7 +89,12 @@ async function settle(): Promise<void> {
   await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
   await flushPromises();
 }
-const searches = () => fake.calls.filter((c) => c.name === 'transactions/search').length;
+/** Reads of the first page (the load, and the live count re-reads); pages asked by cursor are counted apart. */
+const searches = () => fake.calls.filter((c) => c.name === 'transactions/search' && (c.input as { cursor?: string }).cursor === undefined).length;
+/** The pages asked for by cursor, in order, with the cursor and page size. */
+const pagesAsked = () => fake.calls
+  .filter((c) => c.name === 'transactions/search' && (c.input as { cursor?: string }).cursor !== undefined)
+  .map((c) => ({ cursor: (c.input as { cursor: string }).cursor, limit: (c.input as { limit: number }).limit }));
 const ids = (list: readonly { id: string }[]) => list.map((t) => t.id);
 /** What the server lists for the same filters, in its order (every page). */
 const serverOrder = (q: Partial<HandlerInput<'transactions/search'>> = {}) => ids(searchOf(rows)({ sortOrder: 'desc', ...q, limit: 10_000 }).data);
