@@ -1,24 +1,35 @@
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { FOREGROUND_AUTOCHECKPOINT, type Db } from './db';
+
 /** How often the background checkpointer copies the WAL back into the database file. */
 const CHECKPOINT_EVERY_MS = 200;
-/** How long closing waits for the worker to close its connection (it is between two checkpoints, or in one). */
+/**
+ * The connection's own checkpoint threshold (pages) while the worker runs: only a backstop that lets the
+ * WAL start over (see the class comment), high enough that its rare fsyncs stay out of the p99.
+ */
+export const BACKSTOP_AUTOCHECKPOINT = 50_000;
+/** How long closing waits for each step of the worker (opening, then closing its connection mid-checkpoint). */
 const CLOSE_WAIT_MS = 5_000;
+
+/** Where the worker stands (slot 0 of the shared state); slot 1 becomes 1 once its connection is closed. */
+const PHASES = ['starting', 'open', 'failed', 'refused', 'opening'] as const;
+/** The worker's phase: starting, opening, open, failed (could not open), refused (the workspace closed first). */
+export type CheckpointerPhase = (typeof PHASES)[number] | 'closed';
 
 // The worker's own program, plain CommonJS so that it runs the same from TypeScript sources, the bundles
 // and a packaged build (a worker file would need a path that differs between all of them).
+// Phases in state[0]: 0 starting, 4 opening, 1 open, 2 failed, 3 refused.
 const WORKER_SOURCE = `
 const { workerData, parentPort } = require('node:worker_threads');
 const { createRequire } = require('node:module');
 const state = new Int32Array(workerData.shared);
 function load() {
-  for (const from of workerData.modules) {
-    try { return from.endsWith('.js') ? require(from) : createRequire(from)('better-sqlite3'); } catch {}
-  }
+  if (workerData.resolved) { try { return require(workerData.resolved); } catch {} }
+  for (const from of workerData.bases) { try { return createRequire(from)('better-sqlite3'); } catch {} }
   throw new Error('better-sqlite3 could not be loaded in the checkpoint worker');
 }
-// 0 starting, 4 opening, 1 open, 3 refused (the workspace closed before the worker started).
+const closed = () => { Atomics.store(state, 1, 1); Atomics.notify(state, 1); parentPort.close(); };
 if (Atomics.compareExchange(state, 0, 0, 4) === 0) {
   let db;
   try {
@@ -33,52 +44,57 @@ if (Atomics.compareExchange(state, 0, 0, 4) === 0) {
     Atomics.notify(state, 0);
     throw err;
   }
-  Atomics.store(state, 0, 1);
-  Atomics.notify(state, 0);
-  parentPort.postMessage('open');
-  // state[1] becomes 1 once the connection is closed, whether asked to or after a failure.
-  const shut = () => {
-    clearInterval(timer);
-    try { db.close(); } catch {}
-    Atomics.store(state, 1, 1);
-    Atomics.notify(state, 1);
-    parentPort.close();
-  };
-  const timer = setInterval(() => {
-    try {
-      db.pragma('wal_checkpoint(PASSIVE)');
-    } catch (err) {
-      parentPort.postMessage('failed: ' + (err && err.message));
-      shut();
-    }
-  }, workerData.everyMs);
-  parentPort.on('message', (m) => { if (m === 'close') shut(); });
+  // The workspace may have closed while this was opening (it then marked the phase refused).
+  if (Atomics.compareExchange(state, 0, 4, 1) !== 4) {
+    db.close();
+    closed();
+  } else {
+    Atomics.notify(state, 0);
+    parentPort.postMessage('open');
+    const shut = () => {
+      clearInterval(timer);
+      try { db.close(); } catch {}
+      closed();
+    };
+    const timer = setInterval(() => {
+      try {
+        db.pragma('wal_checkpoint(PASSIVE)');
+      } catch (err) {
+        parentPort.postMessage('failed: ' + (err && err.message));
+        shut();
+      }
+    }, workerData.everyMs);
+    parentPort.on('message', (m) => { if (m === 'close') shut(); });
+  }
 }
 `;
 
-/** Where the worker may find better-sqlite3: the path this process resolved, then the entry script and the working folder. */
-function moduleLocations(): string[] {
-  const out: string[] = [];
+/** Where the worker may find better-sqlite3: the module this process resolved, else folders to resolve it from. */
+function moduleLocations(): { resolved?: string; bases: string[] } {
+  let resolved: string | undefined;
   try {
-    if (typeof require === 'function') out.push(require.resolve('better-sqlite3'));
+    if (typeof require === 'function') resolved = require.resolve('better-sqlite3');
   } catch {
-    // An ES module without require: the other locations resolve it.
+    // An ES module without require: the folders below resolve it.
   }
-  if (process.argv[1]) out.push(process.argv[1]);
-  out.push(join(process.cwd(), 'index.js'));
-  return out.filter((p, i) => out.indexOf(p) === i);
+  const bases = [process.argv[1], join(process.cwd(), 'index.js')].filter((p): p is string => !!p);
+  return { ...(resolved ? { resolved } : {}), bases };
 }
 
 /**
  * Checkpoints a workspace's WAL from a worker thread over its own connection, so copying committed pages
- * back into the database file (and its fsync) never runs on the event loop.
+ * back into the database file (and its fsync) does not run on the event loop.
  *
- * Why: with the connection's automatic checkpoint, every 10,000 pages a commit also copied 40 MB and
- * synced the file, stalling every request in flight for 70-110 ms (the p99 of `POST /quotes`). A PASSIVE
- * checkpoint runs beside readers and writers, so the main connection only appends to the WAL. Until the
- * worker has opened its connection, or if it cannot (no worker threads, the module not found), the main
- * connection keeps checkpointing by itself; closing waits for the worker to close first, so the main
- * connection is the last one and leaves a checkpointed file behind.
+ * Why: with only the connection's automatic checkpoint, the commit that crossed 10,000 WAL pages also
+ * copied all of them and synced the file, stalling every request in flight for 70-110 ms (the p99 of
+ * `POST /quotes`). The worker's PASSIVE checkpoints run beside readers and writers and copy the pages as
+ * they come. While it runs, the connection keeps its own automatic checkpoint only as a backstop, at
+ * BACKSTOP_AUTOCHECKPOINT pages: a passive checkpoint beside steady commits rarely catches the very last
+ * frame, and the WAL starts over only after a checkpoint that did. By then the worker has copied nearly
+ * everything, so the backstop only finishes the tail and syncs (about 20 ms; at 10,000 pages it ran twice
+ * a second under load and doubled the p99 of quote creation). If the worker cannot start or stops, the
+ * connection goes back to checkpointing by itself. Closing waits for the worker to close its connection
+ * first, so the main connection is the last and leaves a checkpointed file behind.
  */
 export class BackgroundCheckpointer {
   private readonly shared = new SharedArrayBuffer(8);
@@ -92,7 +108,7 @@ export class BackgroundCheckpointer {
       this.worker = new Worker(WORKER_SOURCE, {
         eval: true,
         resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 },
-        workerData: { path, modules: moduleLocations(), shared: this.shared, everyMs: CHECKPOINT_EVERY_MS },
+        workerData: { path, ...moduleLocations(), shared: this.shared, everyMs: CHECKPOINT_EVERY_MS },
       });
     } catch (err) {
       console.error('[checkpoint] no background checkpoints, the connection checkpoints by itself:', err);
@@ -100,36 +116,49 @@ export class BackgroundCheckpointer {
     }
     this.worker.unref();
     this.worker.on('message', (m: string) => {
-      if (m === 'open' && !this.closed && db.open) db.pragma('wal_autocheckpoint = 0');
+      if (m === 'open' && !this.closed) this.threshold(BACKSTOP_AUTOCHECKPOINT);
       if (m.startsWith('failed')) {
         console.error(`[checkpoint] the background checkpointer stopped (${m}); the connection checkpoints by itself`);
-        if (db.open) db.pragma(`wal_autocheckpoint = ${FOREGROUND_AUTOCHECKPOINT}`);
+        this.threshold(FOREGROUND_AUTOCHECKPOINT);
       }
     });
     this.worker.on('exit', () => {
       this.exited = true;
+      this.threshold(FOREGROUND_AUTOCHECKPOINT);
     });
     this.worker.on('error', (err) => {
       console.error('[checkpoint] the background checkpointer stopped, the connection checkpoints by itself:', err);
-      if (db.open) db.pragma(`wal_autocheckpoint = ${FOREGROUND_AUTOCHECKPOINT}`);
     });
   }
 
-  /** True once the worker's connection is open and checkpointing. */
+  private threshold(pages: number): void {
+    if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${pages}`);
+  }
+
+  /** Where the worker stands (`closed` once its connection is closed). */
+  get phase(): CheckpointerPhase {
+    if (Atomics.load(this.state, 1) === 1) return 'closed';
+    return PHASES[Atomics.load(this.state, 0)] ?? 'failed';
+  }
+
+  /** True while the worker's connection is open and checkpointing. */
   get running(): boolean {
-    return Atomics.load(this.state, 0) === 1 && Atomics.load(this.state, 1) === 0;
+    return !this.exited && this.phase === 'open';
   }
 
   /** Closes the worker's connection (waiting for a checkpoint in progress); a no-op after the first call. */
   close(): void {
-    if (this.closed || !this.worker || this.exited) return;
+    if (this.closed || !this.worker) return;
     this.closed = true;
-    // A worker that has not started opening never will; one that is opening is waited for.
+    if (this.exited) return;
+    // A worker that has not started opening never will.
     if (Atomics.compareExchange(this.state, 0, 0, 3) === 0) return;
+    // One that is opening is waited for; if it takes too long it is told to close as soon as it has opened.
     Atomics.wait(this.state, 0, 4, CLOSE_WAIT_MS);
+    if (Atomics.compareExchange(this.state, 0, 4, 3) === 4) return;
     if (Atomics.load(this.state, 0) !== 1 || Atomics.load(this.state, 1) === 1) return;
     this.worker.postMessage('close');
     Atomics.wait(this.state, 1, 0, CLOSE_WAIT_MS);
-    if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${FOREGROUND_AUTOCHECKPOINT}`);
+    this.threshold(FOREGROUND_AUTOCHECKPOINT);
   }
 }

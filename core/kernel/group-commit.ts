@@ -1,7 +1,7 @@
 import type { Db } from './db';
 import { contentsReplaced } from './write-generation';
 
-/** What a group commit does around the commit itself (the kernel's events and scheduler). */
+/** What a group commit does around the commit itself (the request log's queue, the kernel's events and scheduler). */
 export interface GroupCommitHooks {
   /** Just before the commit, inside the group's transaction: writes that may join it (never throws). */
   beforeCommit?(): void;

@@ -48,6 +48,11 @@ export interface Kernel {
   groupStats(): { commits: number; changes: number; failures: number };
   /** True while a worker thread checkpoints the WAL (see checkpointer.ts). */
   checkpointsInBackground(): boolean;
+  /**
+   * Registers a small write to make inside every group commit, just before it commits (no commit of its
+   * own); it must not throw for the group's sake (a throw is logged and the group commits anyway).
+   */
+  beforeGroupCommit(fn: () => void): void;
   close(): void;
 }
 
@@ -57,18 +62,30 @@ export function createKernel(options: KernelOptions): Kernel {
   const clock = new WorkspaceClock(db, options.clock);
   const ids = createIdGenerator(() => clock.nowMs(), storedHighWater(db));
   const events = new EventOutbox(db, clock, ids);
+  const beforeGroupCommit: (() => void)[] = [];
   const requestLog = new RequestLog(db, clock, ids, options.requestLogRetention ?? DEFAULT_RETENTION);
 
   const group = new GroupCommit(db, {
-    // Calls recorded meanwhile ride along in the group's commit instead of committing on their own.
-    beforeCommit: () => requestLog.writePending(),
+    // Calls recorded meanwhile, and what areas asked to write with the next commit, ride along in it.
+    beforeCommit: () => {
+      requestLog.writePending();
+      for (const fn of beforeGroupCommit) {
+        try {
+          fn();
+        } catch (err) {
+          console.error('[kernel] a write meant to ride along with a group commit failed:', err);
+        }
+      }
+    },
     mark: () => events.mark(),
     rollbackTo: (mark) => events.rollbackTo(mark),
     committed: () => {
+      requestLog.groupCommitted();
       events.flush();
       scheduler.arm();
     },
     discarded: () => {
+      requestLog.groupDiscarded();
       events.discard();
       // A job the failed group ran is pending again: its timer must see it.
       scheduler.arm();
@@ -130,6 +147,7 @@ export function createKernel(options: KernelOptions): Kernel {
     settle,
     groupStats: () => ({ ...group.stats }),
     checkpointsInBackground: () => checkpointer?.running ?? false,
+    beforeGroupCommit: (fn) => void beforeGroupCommit.push(fn),
     close() {
       settle();
       scheduler.close();
@@ -138,8 +156,13 @@ export function createKernel(options: KernelOptions): Kernel {
         .run(JSON.stringify(ids.highWater()));
       clearTimeout(startCheckpoints);
       // The worker's connection closes first, so this one is the last and leaves the file checkpointed.
-      checkpointer?.close();
-      db.close();
+      try {
+        checkpointer?.close();
+      } catch (err) {
+        console.error('[checkpoint] the background checkpointer did not close cleanly:', err);
+      } finally {
+        db.close();
+      }
     },
   };
 }

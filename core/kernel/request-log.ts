@@ -76,6 +76,9 @@ export class RequestLog {
   private readonly deleteOld;
   private readonly deleteOldLinks;
   private queue: QueuedCall[] = [];
+  /** Entries written inside a group commit that has not committed yet. */
+  private riding: QueuedCall[] = [];
+  private pruneSoon = false;
   private timer: NodeJS.Timeout | undefined;
   /** Called before a prune: commits a waiting group commit, so the prune can run outside a transaction. */
   beforePrune: () => void = () => {};
@@ -134,16 +137,40 @@ export class RequestLog {
   /**
    * Writes the queue inside the caller's open transaction (a group commit about to commit), so under
    * write load the log needs no commit of its own. Never throws: a log that cannot be written must not
-   * undo the business changes it would have joined. The prune is left to the timer.
+   * undo the business changes it would have joined. The entries are kept until the group's outcome is
+   * known (groupCommitted / groupDiscarded), and a due prune runs once the turn is over.
    */
   writePending(): void {
-    if (!this.queue.length) return;
+    if (!this.queue.length || !this.db.open) return;
+    const batch = this.queue;
     try {
       this.writeQueued();
+      this.riding.push(...batch);
     } catch (err) {
       console.error('[request-log] entries could not be written:', err);
     }
-    if (this.writesSincePrune >= PRUNE_EVERY) this.timer ??= setTimeout(() => this.flush(), FLUSH_AFTER_MS).unref();
+    // Why not the flush timer: under steady writes every group would push it back, and pruning never ran.
+    if (this.writesSincePrune >= PRUNE_EVERY && !this.pruneSoon) {
+      this.pruneSoon = true;
+      setImmediate(() => {
+        this.pruneSoon = false;
+        if (this.db.open && this.writesSincePrune >= PRUNE_EVERY) this.prune();
+      }).unref();
+    }
+  }
+
+  /** The group commit that carried the last entries committed: they are on disk. */
+  groupCommitted(): void {
+    this.riding = [];
+  }
+
+  /** The group commit that carried the last entries failed: they go back to the queue, in front. */
+  groupDiscarded(): void {
+    if (!this.riding.length) return;
+    this.writesSincePrune = Math.max(0, this.writesSincePrune - this.riding.length);
+    this.queue = [...this.riding, ...this.queue];
+    this.riding = [];
+    this.timer ??= setTimeout(() => this.flush(), FLUSH_AFTER_MS).unref();
   }
 
   /** Writes the queue; returns how many entries it held. */

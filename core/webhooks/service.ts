@@ -51,8 +51,9 @@ export class WebhookService {
   readonly repo: WebhookRepo;
   private readonly defaultTimeoutMs: number;
   private pumpQueued = false;
-  /** Where the cursor jumped while nobody listened (not yet written: see pump). */
+  /** Where the cursor jumped while nobody listened (see pump), and the cursor last written by this service. */
   private skippedTo = 0;
+  private written = 0;
   private pem: string | undefined;
   private closed = false;
   private readonly attempts: AttemptRunner;
@@ -72,6 +73,10 @@ export class WebhookService {
       this.attempts.failStale();
     });
     ctx.events.subscribe((e) => this.onEvent(e));
+    // The jump past changes nobody heard is written with the next group commit (no commit of its own), so
+    // a crash right after an endpoint is set cannot make the restart send what happened before it.
+    this.written = this.repo.setting<number>(CURSOR) ?? 0;
+    ctx.beforeGroupCommit(() => this.writeSkipped());
     this.queuePump();
   }
 
@@ -186,6 +191,13 @@ export class WebhookService {
     if (this.ctx.db.open && this.skippedTo > (this.repo.setting<number>(CURSOR) ?? 0)) this.ctx.transaction(() => this.repo.putSetting(CURSOR, this.skippedTo));
   }
 
+  /** Inside a group commit: writes the cursor's jump if it moved since it was last written. */
+  private writeSkipped(): void {
+    if (this.closed || this.skippedTo <= this.written) return;
+    if (this.skippedTo > (this.repo.setting<number>(CURSOR) ?? 0)) this.repo.putSetting(CURSOR, this.skippedTo);
+    this.written = this.skippedTo;
+  }
+
   private requireEndpoint(): string {
     const url = this.ports.endpoint();
     if (!url) throw new ServiceError(400, 'WEBHOOK_ENDPOINT_NOT_SET', 'No webhook endpoint is set: PATCH /config with webhookEndpoint first');
@@ -227,8 +239,8 @@ export class WebhookService {
     if (!this.ports.endpoint() && !this.taps.size) {
       // Nobody to deliver to or to tell: nothing of the backlog would be sent, so the cursor jumps to the end.
       // Why in memory: writing the jump after every change was a second commit per group commit (17 % of a
-      // quote creation); it is written with the next delivery's cursor, or at close. After a crash the
-      // stored cursor is behind, and the first pump with nobody listening jumps it again.
+      // quote creation); it is written inside the next group commit, with the next delivery's cursor, or
+      // at close.
       this.skippedTo = this.lastSeq();
       return;
     }

@@ -62,7 +62,8 @@ export interface PagerOptions<T> {
   compare?: (a: T, b: T) => number;
   /**
    * Asks for the next page as soon as a page arrives, so Load more (or scrolling to the end) shows it
-   * without a round trip. A live change to the list drops the page asked ahead; it is asked again.
+   * without a round trip. A live change to the list drops the page asked ahead; Load more then asks
+   * for it itself.
    */
   prefetch?: boolean;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createKernel, type Kernel } from '../../core/kernel/kernel';
-import { BackgroundCheckpointer } from '../../core/kernel/checkpointer';
+import { BACKSTOP_AUTOCHECKPOINT, BackgroundCheckpointer } from '../../core/kernel/checkpointer';
 import { FOREGROUND_AUTOCHECKPOINT, openDatabase } from '../../core/kernel/db';
 
 const open: Kernel[] = [];
@@ -25,8 +25,9 @@ describe('background checkpoints', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ckpt-'));
     const k = kernelAt(dir, 0);
     await expect.poll(() => k.checkpointsInBackground(), { timeout: 10_000 }).toBe(true);
-    // The connection no longer checkpoints by itself: only the worker can move pages into the file.
-    await expect.poll(() => autocheckpoint(k)).toBe(0);
+    // The connection's own checkpoint stays only as a backstop, far above what this test writes, so
+    // only the worker can move these pages into the file.
+    await expect.poll(() => autocheckpoint(k)).toBe(BACKSTOP_AUTOCHECKPOINT);
     const file = join(dir, 'workspace.sqlite');
     const before = statSync(file).size;
     const put = k.db.prepare('INSERT INTO workspace_meta (key, value) VALUES (?, ?)');
@@ -45,12 +46,35 @@ describe('background checkpoints', () => {
     }
   });
 
-  it('a workspace closed before its worker started opens no connection and closes at once', () => {
+  it('a workspace closed before its worker started never has it open the file, and closing does not wait', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ckpt-'));
-    const k = kernelAt(dir, 0);
-    k.close();
-    expect(k.checkpointsInBackground()).toBe(false);
-    expect(existsSync(join(dir, 'workspace.sqlite-wal'))).toBe(false);
+    const db = openDatabase(join(dir, 'workspace.sqlite'));
+    try {
+      const c = new BackgroundCheckpointer(db, join(dir, 'workspace.sqlite'));
+      const t = performance.now();
+      c.close();
+      expect(performance.now() - t).toBeLessThan(1_000);
+      // The worker, once it runs, finds the workspace closed and never opens its connection.
+      await new Promise((r) => setTimeout(r, 500));
+      expect(c.phase).toBe('refused');
+      expect(c.running).toBe(false);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('closing an open worker closes its connection first, and the file is left checkpointed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ckpt-'));
+    const path = join(dir, 'workspace.sqlite');
+    const db = openDatabase(path);
+    const c = new BackgroundCheckpointer(db, path);
+    await expect.poll(() => c.phase, { timeout: 10_000 }).toBe('open');
+    await expect.poll(() => db.pragma('wal_autocheckpoint', { simple: true })).toBe(BACKSTOP_AUTOCHECKPOINT);
+    c.close();
+    expect(c.phase).toBe('closed');
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(FOREGROUND_AUTOCHECKPOINT);
+    db.close();
+    expect(existsSync(`${path}-wal`)).toBe(false);
   });
 
   it('a short-lived workspace keeps checkpointing by itself (the worker starts only after a while)', async () => {
@@ -60,7 +84,7 @@ describe('background checkpoints', () => {
     expect(autocheckpoint(k)).toBe(FOREGROUND_AUTOCHECKPOINT);
   });
 
-  it('when the worker cannot open the workspace, the connection goes on checkpointing by itself and closing does not wait', async () => {
+  it('when the worker cannot open the workspace, the connection keeps checkpointing by itself and closing does not wait', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ckpt-'));
     const db = openDatabase(join(dir, 'workspace.sqlite'));
     const errors: unknown[] = [];
@@ -70,6 +94,7 @@ describe('background checkpoints', () => {
       const c = new BackgroundCheckpointer(db, join(dir, 'missing', 'workspace.sqlite'));
       await expect.poll(() => errors.length, { timeout: 10_000 }).toBeGreaterThan(0);
       expect(c.running).toBe(false);
+      expect(c.phase).toBe('failed');
       expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(FOREGROUND_AUTOCHECKPOINT);
       const t = performance.now();
       c.close();
