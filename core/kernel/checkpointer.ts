@@ -141,6 +141,11 @@ export class BackgroundCheckpointer {
     return PHASES[Atomics.load(this.state, 0)] ?? 'failed';
   }
 
+  /** True once the worker thread has exited (after closing, refusing or failing). */
+  get stopped(): boolean {
+    return this.exited;
+  }
+
   /** True while the worker's connection is open and checkpointing. */
   get running(): boolean {
     return !this.exited && this.phase === 'open';

@@ -76,7 +76,9 @@ export class WebhookService {
     // The jump past changes nobody heard is written with the next group commit (no commit of its own), so
     // a crash right after an endpoint is set cannot make the restart send what happened before it.
     this.written = this.repo.setting<number>(CURSOR) ?? 0;
-    ctx.beforeGroupCommit(() => this.writeSkipped());
+    ctx.beforeGroupCommit(() => {
+      if (!this.closed) this.writeSkipped();
+    });
     this.queuePump();
   }
 
@@ -188,12 +190,12 @@ export class WebhookService {
   close(): void {
     this.closed = true;
     this.attempts.close();
-    if (this.ctx.db.open && this.skippedTo > (this.repo.setting<number>(CURSOR) ?? 0)) this.ctx.transaction(() => this.repo.putSetting(CURSOR, this.skippedTo));
+    if (this.ctx.db.open && this.skippedTo > this.written) this.ctx.transaction(() => this.writeSkipped());
   }
 
-  /** Inside a group commit: writes the cursor's jump if it moved since it was last written. */
+  /** Inside a transaction (a group commit's, or close's): writes the cursor's jump if it moved since it was last written. */
   private writeSkipped(): void {
-    if (this.closed || this.skippedTo <= this.written) return;
+    if (this.skippedTo <= this.written) return;
     if (this.skippedTo > (this.repo.setting<number>(CURSOR) ?? 0)) this.repo.putSetting(CURSOR, this.skippedTo);
     this.written = this.skippedTo;
   }

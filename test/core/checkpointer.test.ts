@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createKernel, type Kernel } from '../../core/kernel/kernel';
 import { BACKSTOP_AUTOCHECKPOINT, BackgroundCheckpointer } from '../../core/kernel/checkpointer';
 import { FOREGROUND_AUTOCHECKPOINT, openDatabase } from '../../core/kernel/db';
@@ -54,8 +54,8 @@ describe('background checkpoints', () => {
       const t = performance.now();
       c.close();
       expect(performance.now() - t).toBeLessThan(1_000);
-      // The worker, once it runs, finds the workspace closed and never opens its connection.
-      await new Promise((r) => setTimeout(r, 500));
+      // The worker, once it runs, finds the workspace closed and ends without opening its connection.
+      await expect.poll(() => c.stopped, { timeout: 10_000 }).toBe(true);
       expect(c.phase).toBe('refused');
       expect(c.running).toBe(false);
     } finally {
@@ -77,9 +77,8 @@ describe('background checkpoints', () => {
     expect(existsSync(`${path}-wal`)).toBe(false);
   });
 
-  it('a short-lived workspace keeps checkpointing by itself (the worker starts only after a while)', async () => {
+  it('a short-lived workspace keeps checkpointing by itself (the worker starts only after a while)', () => {
     const k = kernelAt(mkdtempSync(join(tmpdir(), 'ckpt-')), 60_000);
-    await new Promise((r) => setTimeout(r, 200));
     expect(k.checkpointsInBackground()).toBe(false);
     expect(autocheckpoint(k)).toBe(FOREGROUND_AUTOCHECKPOINT);
   });
@@ -87,12 +86,10 @@ describe('background checkpoints', () => {
   it('when the worker cannot open the workspace, the connection keeps checkpointing by itself and closing does not wait', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ckpt-'));
     const db = openDatabase(join(dir, 'workspace.sqlite'));
-    const errors: unknown[] = [];
-    const original = console.error;
-    console.error = (...a: unknown[]) => void errors.push(a);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const c = new BackgroundCheckpointer(db, join(dir, 'missing', 'workspace.sqlite'));
-      await expect.poll(() => errors.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect.poll(() => errors.mock.calls.length, { timeout: 10_000 }).toBeGreaterThan(0);
       expect(c.running).toBe(false);
       expect(c.phase).toBe('failed');
       expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(FOREGROUND_AUTOCHECKPOINT);
@@ -100,7 +97,7 @@ describe('background checkpoints', () => {
       c.close();
       expect(performance.now() - t).toBeLessThan(1_000);
     } finally {
-      console.error = original;
+      errors.mockRestore();
       db.close();
     }
   });
