@@ -66,7 +66,10 @@ describe('the Workspaces screen', () => {
     const log: string[] = [];
     page.on('console', (m) => log.push(`${m.type()}: ${m.text()}`));
     page.on('framenavigated', (f) => f === page.mainFrame() && log.push(`navigated: ${f.url()}`));
-    onTestFailed(async () => {
+    onTestFailed(async ({ task }) => {
+      // The steps reached go into the failure's own message too: CI's summary keeps that, not the console.
+      const first = task.result?.errors?.[0];
+      if (first) first.message += `\nsteps reached:\n  ${log.filter((l) => l.startsWith('step')).join('\n  ')}`;
       console.error(`workspaces e2e failed; page log:\n  ${log.slice(-30).join('\n  ')}\nserve output (end):\n${proc.output().slice(-3000)}`);
       await page.screenshot({ path: `${OUT}/workspaces-failure.png` }).catch(() => undefined);
     });
@@ -122,8 +125,13 @@ describe('the Workspaces screen', () => {
 
     // and back
     step('and back');
+    // Why the marker: before the switch the row already reads "Open" (its button), so waiting for the text
+    // passed at once, and closing the page while the console reloaded hung Chromium's close for good.
+    await page.evaluate(() => ((window as unknown as { beforeSwitch: boolean }).beforeSwitch = true));
     await page.getByTestId('workspace-open-default').click();
-    await expect.poll(() => page.getByTestId('workspace-row-default').innerText().catch(() => ''), { timeout: 15_000 }).toContain('Open');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { beforeSwitch?: boolean }).beforeSwitch === undefined).catch(() => false), { timeout: 15_000 }).toBe(true);
+    await page.getByTestId('workspace-row-default').getByText('Open', { exact: true }).waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('workspace-open-default').count()).toBe(0);
     step('count the customers of default again');
     expect(await customerCount()).toBe(3);
     expect(errors).toEqual([]);
