@@ -105,7 +105,8 @@ describe('the Workspaces screen', () => {
     await page.evaluate(() => ((window as unknown as { beforeRestore: boolean }).beforeRestore = true));
     await page.getByTestId('snapshot-restore-clean-start').click();
     await confirmDialog(page, 'Restore');
-    await expect.poll(() => page.evaluate(() => (window as unknown as { beforeRestore?: boolean }).beforeRestore === undefined), { timeout: 15_000 }).toBe(true);
+    // Bounded, and retried across the reload (a polled page.evaluate waits unbounded for the new document).
+    await page.waitForFunction(() => !('beforeRestore' in window), undefined, { timeout: 15_000 });
     await page.getByTestId('snapshot-row-clean-start').waitFor({ timeout: 15_000 });
     expect(await customerCount()).toBe(3);
     expect((await call('GET', '/customers?platformCustomerId=e2e-changed')).totalCount).toBe(0);
@@ -129,7 +130,7 @@ describe('the Workspaces screen', () => {
     // passed at once, and closing the page while the console reloaded hung Chromium's close for good.
     await page.evaluate(() => ((window as unknown as { beforeSwitch: boolean }).beforeSwitch = true));
     await page.getByTestId('workspace-open-default').click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { beforeSwitch?: boolean }).beforeSwitch === undefined).catch(() => false), { timeout: 15_000 }).toBe(true);
+    await page.waitForFunction(() => !('beforeSwitch' in window), undefined, { timeout: 15_000 });
     await page.getByTestId('workspace-row-default').getByText('Open', { exact: true }).waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('workspace-open-default').count()).toBe(0);
     step('count the customers of default again');
