@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { launchChromium, startServe } from '../../e2e/serve-process';
 
 const TRIALS = 7;
-/** How long a user takes at least to scroll through a page of rows (20 rows of 40 px) to its end. */
+/** Less than a user takes to scroll through a page of rows (50 rows of 40 px, about nine table heights) to its end. */
 const SETTLE_MS = 500;
 
 /** Milliseconds from navigation to the first rendered row of the transactions table. */
@@ -64,17 +64,20 @@ export async function consoleTableBench(record: (name: string, value: string) =>
     const pages: number[] = [];
     const atOnce: number[] = [];
     for (let i = 0; i < TRIALS; i++) {
+      // Each figure on a freshly opened screen, so both measure the second page (the first one asked for ahead).
       opens.push(await firstRows(page, url));
       await page.getByText(/Showing [\d,]+ of/).first().waitFor({ timeout: 30_000 });
       atOnce.push(await nextPage(page));
-      // A user scrolling down the rows reaches the end some time after they appeared: by then the first
+      await firstRows(page, url);
+      await page.getByText(/Showing [\d,]+ of/).first().waitFor({ timeout: 30_000 });
+      // A user scrolling down the rows reaches their end some time after they appeared: by then the first
       // render's work is done and the page asked for ahead has arrived.
       await settled(page);
       pages.push(await nextPage(page));
     }
     record(`${label} console: open Transactions to first rows (Chromium)`, `p50 ${p(opens, 0.5).toFixed(0)} ms, max ${Math.max(...opens).toFixed(0)} ms over ${TRIALS} (target <= 1 s)`);
-    record(`${label} console: next page while scrolling (Chromium)`, `p50 ${p(pages, 0.5).toFixed(1)} ms, max ${Math.max(...pages).toFixed(1)} ms over ${TRIALS} (target <= 50 ms)`);
-    record(`${label} console: next page, jumping to the end as the first rows appear`, `p50 ${p(atOnce, 0.5).toFixed(1)} ms, max ${Math.max(...atOnce).toFixed(1)} ms over ${TRIALS}`);
+    record(`${label} console: next page after scrolling through the rows (Chromium, page settled)`, `p50 ${p(pages, 0.5).toFixed(1)} ms, max ${Math.max(...pages).toFixed(1)} ms over ${TRIALS} (target <= 50 ms)`);
+    record(`${label} console: next page, jumping to the end as the first rows appear (the earlier figure)`, `p50 ${p(atOnce, 0.5).toFixed(1)} ms, max ${Math.max(...atOnce).toFixed(1)} ms over ${TRIALS}`);
   } finally {
     await browser.close();
     await proc.stop();
