@@ -84,8 +84,15 @@ export function convertMinor(amount: number, from: string, to: string, majorRate
 /** A human string such as `1,234.56 USD` (for logs and console summaries; the renderer has its own formatter). */
 export function formatMinor(amount: number, code: string): string {
   const c = currency(code);
-  const value = amount / 10 ** c.decimals;
-  return `${value.toLocaleString('en-US', { minimumFractionDigits: c.decimals, maximumFractionDigits: c.decimals })} ${c.code}`;
+  return `${majorFormat(c.decimals).format(amount / 10 ** c.decimals)} ${c.code}`;
+}
+
+/** One formatter per number of decimals. Why: `toLocaleString` with options built a new formatter on every call, a measurable share of each payment's ledger posting. */
+const majorFormats = new Map<number, Intl.NumberFormat>();
+function majorFormat(decimals: number): Intl.NumberFormat {
+  let f = majorFormats.get(decimals);
+  if (!f) majorFormats.set(decimals, (f = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })));
+  return f;
 }
 
 /** The largest amount the spec allows for `lockedCurrencyAmount` and other int64 amounts we accept. */

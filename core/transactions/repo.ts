@@ -77,24 +77,20 @@ export interface TxRow {
  * against its kind's list.
  */
 export function txFromRow(r: TxRow): Transaction {
-  const head = { id: r.id, status: r.status, direction: r.direction };
-  const tail = {
-    createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at),
-    ...(r.customer_id ? { customerId: r.customer_id } : {}),
-    ...(r.platform_customer_id ? { platformCustomerId: r.platform_customer_id } : {}),
-    ...(r.quote_id ? { quoteId: r.quote_id } : {}),
-    ...(r.agent_id ? { agentId: r.agent_id } : {}),
-    ...(r.refund ? { refund: JSON.parse(r.refund) as Refund } : {}),
-    ...(r.settled_at !== null ? { settledAt: isoOf(r.settled_at) } : {}),
-  };
-  if (r.type === 'OUTGOING') {
-    const tx: OutgoingTransaction = { ...head, type: 'OUTGOING', ...(JSON.parse(r.data) as OutgoingTxData), ...tail };
-    if (r.failure_reason) tx.failureReason = r.failure_reason as NonNullable<OutgoingTransaction['failureReason']>;
-    return tx;
-  }
-  const tx: IncomingTransaction = { ...head, type: 'INCOMING', ...(JSON.parse(r.data) as IncomingTxData), ...tail };
-  if (r.failure_reason) tx.failureReason = r.failure_reason as NonNullable<IncomingTransaction['failureReason']>;
-  return tx;
+  // Why assignments, not spreads of conditional objects: this runs for every transaction a list or a
+  // payment reads, and the spreads were its largest cost. The key order is the same.
+  const tx: Record<string, unknown> = { id: r.id, status: r.status, direction: r.direction, type: r.type };
+  Object.assign(tx, JSON.parse(r.data) as OutgoingTxData | IncomingTxData);
+  tx.createdAt = isoOf(r.created_at);
+  tx.updatedAt = isoOf(r.updated_at);
+  if (r.customer_id) tx.customerId = r.customer_id;
+  if (r.platform_customer_id) tx.platformCustomerId = r.platform_customer_id;
+  if (r.quote_id) tx.quoteId = r.quote_id;
+  if (r.agent_id) tx.agentId = r.agent_id;
+  if (r.refund) tx.refund = JSON.parse(r.refund) as Refund;
+  if (r.settled_at !== null) tx.settledAt = isoOf(r.settled_at);
+  if (r.failure_reason) tx.failureReason = r.failure_reason;
+  return tx as unknown as Transaction;
 }
 
 /** The SQL of one transaction at a time (creation, status, refund, history), prepared once over a workspace's database. */
