@@ -94,6 +94,19 @@ function countCache(db: Db): (sql: string, params: unknown[]) => number {
   };
 }
 
+/**
+ * The total of a filter on status and type alone (or on nothing), summed from the counts the triggers
+ * keep (migration 023) instead of counting the index range; callers use it for no other filter.
+ */
+function keptTotal(db: Db, statuses: readonly string[] | undefined, type: string | undefined): () => number {
+  const where: string[] = [];
+  const params: string[] = [];
+  if (statuses?.length) (where.push(`status IN (${statuses.map(() => '?').join(', ')})`), params.push(...statuses));
+  if (type !== undefined) (where.push('type = ?'), params.push(type));
+  const sql = `SELECT coalesce(sum(n), 0) AS n FROM transaction_counts${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+  return () => (db.prepare(sql).get(...params) as { n: number }).n;
+}
+
 function page(db: Db, where: string[], params: unknown[], q: { limit: number; cursor?: string | undefined; sortOrder: 'asc' | 'desc' }, count: (sql: string, params: unknown[]) => number): Page<Transaction> {
   return selectPage<TxRow, Transaction>(db, {
     count,
@@ -105,6 +118,9 @@ function page(db: Db, where: string[], params: unknown[], q: { limit: number; cu
 /** The SQL of transaction lists (the API's list, the console's explorer and global search), prepared once where it is fixed. */
 export function transactionListRepo(db: Db) {
   const count = countCache(db);
+  /** The kept total when `where` filters on status and type alone (or on nothing), else a counted one. */
+  const totalOf = (where: string[], statuses: readonly string[] | undefined, type: string | undefined) =>
+    where.length === (statuses?.length ? 1 : 0) + (type ? 1 : 0) ? keptTotal(db, statuses, type || undefined) : count;
   return {
     /** The API's filtered, keyset-paged list in either order, with the total count of matches. */
     list(q: z.infer<typeof listTransactionsQuery>): Page<Transaction> {
@@ -121,7 +137,7 @@ export function transactionListRepo(db: Db) {
       if (q.accountIdentifier) (where.push('(sender_identifier = ? OR receiver_identifier = ?)'), params.push(q.accountIdentifier, q.accountIdentifier));
       if (q.startDate) (where.push('created_at >= ?'), params.push(Date.parse(q.startDate)));
       if (q.endDate) (where.push('created_at <= ?'), params.push(Date.parse(q.endDate)));
-      return page(db, where, params, q, count);
+      return page(db, where, params, q, totalOf(where, q.status ? [q.status] : undefined, q.type));
     },
     /** The console's explorer: whatever is pasted (an id, quote id, reference, customer, account or identifier) finds its transactions. */
     explore(f: ExplorerFilter): Page<Transaction> {
@@ -138,7 +154,7 @@ export function transactionListRepo(db: Db) {
       if (f.currency) (where.push('(sending_currency = ? OR receiving_currency = ?)'), params.push(f.currency.toUpperCase(), f.currency.toUpperCase()));
       if (f.from) (where.push('created_at >= ?'), params.push(Date.parse(f.from)));
       if (f.to) (where.push('created_at <= ?'), params.push(Date.parse(f.to)));
-      return page(db, where, params, f, count);
+      return page(db, where, params, f, totalOf(where, f.status, f.type));
     },
     /** The newest transactions the term names (id, quote id, reference, identifier, description words, amount, customer): the global search. */
     search(q: string, limit: number, customerIds: string[] = []): TransactionSummary[] {

@@ -1,8 +1,10 @@
 // GET /transactions (every filter, pagination, ordering) and GET /transactions/{id}, over one
 // workspace holding quotes, transfers and an incoming UMA payment created at three instants.
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TX_STATUSES } from '../../core/transactions/schema';
 import {
-  accountQuote, advance, createQuote, enc, execute, expectError, expectInvalidField, FROZEN_MS, getTx, identifierOf, openWorld, type World,
+  accountQuote, advance, createQuote, enc, execute, expectError, expectInvalidField, FROZEN_MS, getTx, identifierOf, invoke, openWorld, type World,
 } from '../support/money-path';
 
 let w: World;
@@ -196,5 +198,59 @@ describe('totals kept between pages', () => {
     // A write rolled back leaves the total as it was (a refused execute of an executed quote).
     expect((await execute(w, q.id)).status).toBe(409);
     expect(await pending()).toBe(before);
+  });
+});
+
+describe('totals of status and type filters (kept by triggers, migration 023)', () => {
+  /** What a count of the rows themselves says, through a connection of its own. */
+  const counted = (where: string, params: string[]) => {
+    const db = new Database(w.core.workspace.dbPath, { readonly: true });
+    try {
+      return (db.prepare(`SELECT count(*) AS n FROM transactions${where ? ` WHERE ${where}` : ''}`).get(...params) as { n: number }).n;
+    } finally {
+      db.close();
+    }
+  };
+  const cardTotal = async (query: string) => {
+    const r = await w.api.get(`/transactions?${query}&limit=1`);
+    return (r.body as { totalCount: number }).totalCount;
+  };
+  /** Every status and type filter's total, as the list answers it and as the rows count it. */
+  const everyTotal = async () => {
+    const out: { query: string; listed: number; rows: number }[] = [];
+    const combos: [string | undefined, string | undefined][] = [[undefined, undefined]];
+    for (const s of TX_STATUSES) combos.push([s, undefined], [s, 'OUTGOING'], [s, 'INCOMING']);
+    combos.push([undefined, 'OUTGOING'], [undefined, 'INCOMING']);
+    for (const [status, type] of combos) {
+      const query = [status && `status=${status}`, type && `type=${type}`].filter(Boolean).join('&');
+      const where = [status && 'status = ?', type && 'type = ?'].filter(Boolean).join(' AND ');
+      out.push({ query, listed: await cardTotal(query), rows: counted(where, [status, type].filter((x): x is string => !!x)) });
+    }
+    return out;
+  };
+  const expectTotalsMatchRows = async (when: string) => {
+    for (const t of await everyTotal()) expect(t.listed, `${when}: totalCount of "${t.query}"`).toBe(t.rows);
+  };
+
+  it('match a count of the rows through new transactions, status changes, failures, a snapshot restore and the console explorer', async () => {
+    const s = w.seed;
+    await expectTotalsMatchRows('at the start');
+    expect((await everyTotal()).find((t) => t.query === 'status=FAILED')!.rows).toBeGreaterThan(0);
+
+    await w.api.post('/sandbox/workspace/snapshots', { name: 'counts' });
+    const q = await createQuote(w, accountQuote(s.aliceUsd, s.sophieIban['0000'], 'SENDING', 9_00));
+    expect((await execute(w, q.id)).status).toBe(200);
+    for (let i = 0; i < 3; i++) await w.api.post('/transfer-out', { source: { accountId: s.aliceUsd }, destination: { accountId: s.aliceExt['002'] }, amount: 300 + i });
+    await advance(w, 600);
+    await expectTotalsMatchRows('after new transactions settled and failed');
+
+    const restored = await w.api.post('/sandbox/workspace/snapshots/counts/restore');
+    expect(restored.status, restored.text).toBe(200);
+    await expectTotalsMatchRows('after the restore');
+
+    // The console's explorer sums several statuses at once.
+    const explored = await invoke(w, 'transactions/search', { status: ['FAILED', 'PENDING'], type: 'OUTGOING', limit: 5 });
+    expect(explored.totalCount).toBe(counted("status IN ('FAILED', 'PENDING') AND type = 'OUTGOING'", []));
+    expect((await invoke(w, 'transactions/search', { limit: 5 })).totalCount).toBe(counted('', []));
   });
 });

@@ -53,6 +53,29 @@ describe('schema migrations', () => {
     expect(again.services.customers.count()).toBe(3);
   });
 
+  it('fill the kept transaction counts (023) from the rows of a workspace written before it, and keep them from then on', () => {
+    const dbPath = join(tempDir(), 'before-counts.sqlite');
+    const old = openDatabase(dbPath, MIGRATIONS.filter((m) => m.version < 23));
+    const insert = old.prepare(`INSERT INTO transactions (id, type, status, direction, kind, receiving_currency, funds, data, created_at, updated_at)
+      VALUES (?, ?, ?, 'DEBIT', 'TRANSFER_OUT', 'USD', '{}', '{}', ?, ?)`);
+    const rows: [string, string][] = [['OUTGOING', 'COMPLETED'], ['OUTGOING', 'COMPLETED'], ['OUTGOING', 'FAILED'], ['INCOMING', 'COMPLETED']];
+    rows.forEach(([type, status], i) => insert.run(`Transaction:${i}`, type, status, i, i));
+    old.close();
+
+    const db = openDatabase(dbPath);
+    opened.push(db);
+    const kept = () => db.prepare('SELECT status, type, n FROM transaction_counts WHERE n > 0 ORDER BY status, type').all();
+    expect(kept()).toEqual([
+      { status: 'COMPLETED', type: 'INCOMING', n: 1 }, { status: 'COMPLETED', type: 'OUTGOING', n: 2 }, { status: 'FAILED', type: 'OUTGOING', n: 1 },
+    ]);
+    db.prepare("UPDATE transactions SET status = 'REFUNDED' WHERE id = 'Transaction:0'").run();
+    db.prepare("DELETE FROM transactions WHERE id = 'Transaction:3'").run();
+    db.prepare("UPDATE transactions SET updated_at = 99 WHERE id = 'Transaction:1'").run(); // no status change: no move
+    expect(kept()).toEqual([
+      { status: 'COMPLETED', type: 'OUTGOING', n: 1 }, { status: 'FAILED', type: 'OUTGOING', n: 1 }, { status: 'REFUNDED', type: 'OUTGOING', n: 1 },
+    ]);
+  });
+
   it('refuse a workspace whose schema_migrations holds a version newer than the code with WORKSPACE_TOO_NEW', () => {
     const dbPath = join(tempDir(), 'workspace.sqlite');
     open(dbPath).close();

@@ -18,6 +18,7 @@ import { sql as delegatedKeys } from './018-delegated-keys';
 import { sql as listIndexes } from './019-list-indexes';
 import { sql as documentVerifications } from './020-document-verifications';
 import { sql as idempotencyProgress } from './022-idempotency-progress';
+import { sql as transactionCounts } from './023-transaction-counts';
 
 /** One forward-only migration; `version` is its number, applied in ascending order, never edited once released. */
 export interface Migration {
@@ -48,4 +49,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 19, name: 'list-indexes', sql: listIndexes },
   { version: 20, name: 'document-verifications', sql: documentVerifications },
   { version: 22, name: 'idempotency-progress', sql: idempotencyProgress },
+  { version: 23, name: 'transaction-counts', sql: transactionCounts },
 ];
