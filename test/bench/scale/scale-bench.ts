@@ -1,8 +1,10 @@
 // The figures at scale: serve (its own process) opens the seeded workspace of N transactions; this
-// process times how long the open took, serve's resident memory, filtered first and deep pages (each
-// with its totalCount, as the API always answers one), and the console's search by id, reference and
-// email over the bridge, one call at a time (latency, p50/p95); then the HTTP legs run under
-// autocannon against it, next to the bare server, as in the small workspace.
+// process times how long the open took, serve's resident memory, filtered first and deep pages, and the
+// console's search by id, reference and email over the bridge, one call at a time (latency, p50/p95);
+// then the HTTP legs run under autocannon against it, next to the bare server, as in the small workspace.
+// Every page carries its totalCount (the API always answers one), and serve keeps a filter's total until
+// the table is next written. So each page is timed twice: as paging through a filter meets it, the total
+// kept (target p95 <= 10 ms), and right after a write, the total counted again (target p95 <= 50 ms).
 import { join } from 'node:path';
 import { API_BASE } from '../../../core/api/types';
 import { encodeCursor } from '../../../core/kernel/pagination';
@@ -12,12 +14,13 @@ import type { SeededFacts } from './seed-transactions';
 
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? NaN;
 
-/** Times `n` sequential calls after two warm-up calls; returns p50, p95 and the last answer. */
-async function latency(n: number, call: () => Promise<Response>): Promise<{ p50: number; p95: number; body: unknown }> {
+/** Times `n` sequential calls after two warm-up calls, each after an untimed `before`; returns p50, p95 and the last answer. */
+async function latency(n: number, call: () => Promise<Response>, before?: () => Promise<void>): Promise<{ p50: number; p95: number; body: unknown }> {
   let body: unknown;
   for (let i = 0; i < 2; i++) body = await (await call()).json();
   const xs: number[] = [];
   for (let i = 0; i < n; i++) {
+    await before?.();
     const t0 = performance.now();
     const r = await call();
     body = await r.json();
@@ -50,10 +53,20 @@ export async function scaleBench(record: (name: string, value: string) => void, 
       ['one day, oldest first', `/transactions?limit=50&sortOrder=asc&startDate=${from}&endDate=${to}`],
       ['one day, deep: cursor after its first page', `/transactions?limit=50&sortOrder=asc&startDate=${from}&endDate=${to}&cursor=${encodeCursor({ k: Date.parse(from) + 3_600_000, id: '' })}`],
     ];
+    // A quote creates its transaction: the write after which every total is counted again.
+    const write = async () => {
+      const r = await fetch(`${info.origin}${API_BASE}/quotes`, {
+        method: 'POST', headers: { authorization: info.auth, 'content-type': 'application/json' }, body: JSON.stringify(info.quoteBody),
+      });
+      if (r.status !== 201) throw new Error(`the write before a counted page answered ${r.status}: ${(await r.text()).slice(0, 200)}`);
+      await r.arrayBuffer();
+    };
     for (const [label, path] of pages) {
-      const r = await latency(40, get(path));
-      const total = (r.body as { totalCount?: number }).totalCount ?? NaN;
-      record(`[${size}] GET /transactions ${label}`, `p50 ${ms(r.p50)}, p95 ${ms(r.p95)} with totalCount ${total.toLocaleString('en-US')} (target p95 <= 50 ms with totalCount)`);
+      const kept = await latency(40, get(path));
+      const counted = await latency(20, get(path), write);
+      const total = (counted.body as { totalCount?: number }).totalCount ?? NaN;
+      record(`[${size}] GET /transactions ${label}`, `p50 ${ms(kept.p50)}, p95 ${ms(kept.p95)} with the total kept (target p95 <= 10 ms); `
+        + `p50 ${ms(counted.p50)}, p95 ${ms(counted.p95)} with totalCount ${total.toLocaleString('en-US')} counted after a write (target p95 <= 50 ms)`);
     }
     const bridge = (name: string, input: unknown) => () => fetch(`${info.origin}/__bridge/invoke`, {
       method: 'POST', headers: { 'content-type': 'application/json', 'X-Console-Token': info.consoleToken }, body: JSON.stringify({ name, input }),
