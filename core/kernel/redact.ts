@@ -19,8 +19,20 @@ const KEY_IN_JSON = /"((?:[^"\\]|\\.)*)"\s*:/g;
 /** True when a key of this side would be redacted. */
 const isSecretKey = (k: string, side: BodySide) => (SECRET_KEY.test(k) && !PUBLIC_KEY.test(k)) || (side === 'request' && REQUEST_SECRET_KEY.test(k));
 
+/**
+ * Text that the raw JSON of every secret key contains (a key ends at its closing quote, so `token$` is
+ * `token"`), or a backslash (an escaped key cannot be read without parsing). A body with none of it names
+ * no secret key, so the key-by-key scan below, half a millisecond over a page of fifty transactions, is
+ * skipped. Each alternative is implied by a term of SECRET_KEY (or, in a request, REQUEST_SECRET_KEY).
+ */
+const SECRET_HINT = {
+  response: /secret|password|otp|encrypted|mnemonic|key"|token"|signature"|bundle"|(?:device|user|verification)_?code"|cardnumber|cvv|cvc|pin"|\\/i,
+  request: /secret|password|otp|encrypted|mnemonic|key"|token"|signature"|bundle"|code"|cardnumber|cvv|cvc|pin"|\\/i,
+} as const;
+
 /** True when some key-like text of `raw` names a secret (or is escaped, so cannot be read without parsing). */
 function mentionsSecretKey(raw: string, side: BodySide): boolean {
+  if (!SECRET_HINT[side].test(raw)) return false;
   if (raw.includes('\\u')) return true;
   for (const m of raw.matchAll(KEY_IN_JSON)) if (isSecretKey(m[1]!, side) || m[1]!.includes('\\')) return true;
   return false;

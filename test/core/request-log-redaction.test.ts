@@ -1,9 +1,10 @@
 // The redaction matrix of the request log: Basic credentials are split where the server authenticated
 // them (never at a guessed colon), and every body field that carries a credential (signatures, tokens,
 // one-time codes, key material, bundles) is replaced in what is stored, with one case per field.
+import fc from 'fast-check';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { API_BASE, type Core } from '../../core/index';
-import { REDACTED, redactBody } from '../../core/kernel/redact';
+import { REDACTED, redactBody, redactJson } from '../../core/kernel/redact';
 import type { ApiCallDetail } from '../../core/console/request-log';
 import { basicAuth, newCore, removeTempDirs } from '../support/builders';
 
@@ -136,5 +137,29 @@ describe('the fast path that keeps a body without secret keys as sent', () => {
     const stored = redactBody(JSON.stringify({ note: 'a "b": c \\ d', nested: [{ x: '":"' }, { clientSecret: 'xyz-secret' }] }), undefined, 'response')!;
     expect(stored).not.toContain('xyz-secret');
     expect(JSON.parse(stored).nested[1]).toEqual({ clientSecret: REDACTED });
+  });
+});
+
+describe('the quick check that skips the key-by-key scan', () => {
+  // Key names near every secret term: the terms themselves in any case, with prefixes and suffixes that do
+  // and do not keep them secret, and plain names; values may repeat the terms without making anything secret.
+  const terms = ['secret', 'password', 'otp', 'encrypted', 'mnemonic', 'privateKey', 'signing_key', 'apiKey', 'token', 'signature', 'bundle',
+    'deviceCode', 'user_code', 'verificationCode', 'code', 'cardNumber', 'cvv', 'cvc', 'pin', 'issuerTransactionToken', 'currencyCode', 'pinned', 'keys'];
+  const key = fc.oneof(
+    fc.constantFrom(...terms),
+    fc.tuple(fc.constantFrom('', 'x', 'my_', 'Outer'), fc.constantFrom(...terms), fc.constantFrom('', 's', 'Id', '_2')).map(([a, t, b]) => a + t + b),
+    fc.constantFrom(...terms).map((t) => t.toUpperCase()),
+    fc.string({ maxLength: 8 }),
+  );
+  const value = fc.oneof(fc.string({ maxLength: 12 }), fc.integer(), fc.constantFrom(...terms), fc.constant(null));
+  const body = fc.letrec((tie) => ({
+    node: fc.oneof({ depthSize: 'small' }, value, fc.array(tie('node'), { maxLength: 3 }), fc.dictionary(key, tie('node'), { maxKeys: 4 })),
+  })).node;
+
+  it('stores exactly what the full key-by-key redaction stores, for either side', () => {
+    fc.assert(fc.property(body, fc.constantFrom('request' as const, 'response' as const), (b, side) => {
+      const raw = JSON.stringify(b);
+      expect(redactBody(raw, undefined, side)).toBe(JSON.stringify(redactJson(JSON.parse(raw), side)));
+    }), { numRuns: 3000 });
   });
 });
