@@ -1,4 +1,5 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { API_BASE, type Core } from '../../core/index';
 import { REDACTED } from '../../core/kernel/redact';
 import type { ApiCallDetail } from '../../core/console/request-log';
@@ -165,5 +166,34 @@ describe('the console finds the log entry of its own call', () => {
     const res = await core.api.fetch(new Request(`http://127.0.0.1${API_BASE}/config`, { headers: { authorization: seededAuth(core) } }));
     expect(res.headers.has('x-console-log-id')).toBe(false);
     expect(httpEntry.source).toBe('HTTP');
+  });
+});
+
+describe('the timer\'s write of waiting entries', () => {
+  it('writes large entries a few per transaction, one transaction per turn, all of them and in the order they came', async () => {
+    const core = open();
+    const log = core.services.ctx.requestLog;
+    // A connection of its own sees only what is committed, and its reads never flush the queue.
+    const reader = new Database(core.workspace.dbPath, { readonly: true });
+    const written = () => reader.prepare("SELECT path FROM request_log WHERE path LIKE '/big/%' ORDER BY seq").pluck().all() as string[];
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate'] });
+    try {
+      const page = JSON.stringify({ data: 'x'.repeat(40_000) });
+      for (let i = 0; i < 6; i++) {
+        log.record({ method: 'GET', path: `/big/${i}`, query: '', status: 200, durationMs: 1, source: 'HTTP', requestHeaders: new Headers(), responseBody: page });
+      }
+      expect(written()).toEqual([]);
+      vi.advanceTimersByTime(20); // the timer: the first transaction, of about 64 kB of bodies (two entries)
+      expect(written()).toEqual(['/big/0', '/big/1']);
+      expect(log.pending).toBe(true);
+      vi.runOnlyPendingTimers(); // the next turn: the next transaction
+      expect(written()).toEqual(['/big/0', '/big/1', '/big/2', '/big/3']);
+      vi.runAllTimers();
+      expect(written()).toEqual(['/big/0', '/big/1', '/big/2', '/big/3', '/big/4', '/big/5']);
+      expect(log.pending).toBe(false);
+    } finally {
+      vi.useRealTimers();
+      reader.close();
+    }
   });
 });
