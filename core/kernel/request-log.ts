@@ -87,6 +87,8 @@ export class RequestLog {
   private riding: QueuedCall[] = [];
   private pruneSoon = false;
   private timer: NodeJS.Timeout | undefined;
+  /** The next chunk of the timer's write, while the queue drains one transaction per turn. */
+  private draining: NodeJS.Immediate | undefined;
   /** Called before a prune: commits a waiting group commit, so the prune can run outside a transaction. */
   beforePrune: () => void = () => {};
   /** Reads of the log: the console's list, one entry, and the calls that touched a resource (each sees every recorded call). */
@@ -126,31 +128,43 @@ export class RequestLog {
     const id = this.ids('ApiCall');
     this.queue.push({ id, atMs: this.clock.nowMs(), call });
     if (this.queue.length >= FLUSH_AT_ENTRIES) this.flush();
-    else this.timer ??= setTimeout(() => this.writeTimed(), FLUSH_AFTER_MS).unref();
+    else this.armTimer();
     return id;
+  }
+
+  /** Starts the timer's write unless it is already due or under way (a draining queue takes new entries along). */
+  private armTimer(): void {
+    if (!this.draining) this.timer ??= setTimeout(() => this.writeTimed(), FLUSH_AFTER_MS).unref();
   }
 
   /** The timer's write: the queue in transactions of about TIMED_WRITE_BYTES, one per turn of the event loop. */
   private writeTimed(): void {
     this.timer = undefined;
-    this.writeChunks();
+    this.writeChunk();
   }
 
-  private writeChunks(): void {
+  /** Writes one chunk of the queue and, while entries remain, the next one on the next turn. */
+  private writeChunk(): void {
+    this.draining = undefined;
     if (!this.queue.length || !this.db.open) return;
     // A group commit is open (this runs between turns): its commit takes the queue along (writePending).
-    if (this.db.inTransaction) {
-      this.timer ??= setTimeout(() => this.writeTimed(), FLUSH_AFTER_MS).unref();
-      return;
-    }
+    if (this.db.inTransaction) return this.armTimer();
     let n = 0;
     for (let bytes = 0; n < this.queue.length && bytes < TIMED_WRITE_BYTES; n++) bytes += entryBytes(this.queue[n]!.call);
     const batch = this.queue.slice(0, n);
     this.queue = this.queue.slice(n);
-    this.writeBatch(batch);
+    try {
+      this.writeBatch(batch);
+    } catch (err) {
+      // A timer's failure would otherwise end the process; the entries wait for the next try instead.
+      console.error('[request-log] entries could not be written; trying again shortly:', err);
+      this.queue = [...batch, ...this.queue];
+      return this.armTimer();
+    }
     this.writesSincePrune += batch.length;
-    if (this.queue.length) setImmediate(() => this.writeChunks()).unref();
-    else if (this.writesSincePrune >= PRUNE_EVERY) this.prune();
+    // Why here and not once drained: under steady calls the queue may never empty between turns.
+    if (this.writesSincePrune >= PRUNE_EVERY) this.prune();
+    if (this.queue.length) this.draining = setImmediate(() => this.writeChunk()).unref();
   }
 
   /** True while recorded calls wait to be written. */
@@ -200,13 +214,15 @@ export class RequestLog {
     this.writesSincePrune = Math.max(0, this.writesSincePrune - this.riding.length);
     this.queue = [...this.riding, ...this.queue];
     this.riding = [];
-    this.timer ??= setTimeout(() => this.writeTimed(), FLUSH_AFTER_MS).unref();
+    this.armTimer();
   }
 
   /** Writes the queue; returns how many entries it held. */
   private writeQueued(): number {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    if (this.draining) clearImmediate(this.draining);
+    this.draining = undefined;
     if (!this.queue.length || !this.db.open) return 0;
     const batch = this.queue;
     this.queue = [];

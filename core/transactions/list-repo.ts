@@ -118,7 +118,11 @@ function page(db: Db, where: string[], params: unknown[], q: { limit: number; cu
 /** The SQL of transaction lists (the API's list, the console's explorer and global search), prepared once where it is fixed. */
 export function transactionListRepo(db: Db) {
   const count = countCache(db);
-  /** The kept total when `where` filters on status and type alone (or on nothing), else a counted one. */
+  /**
+   * The kept total when `where` filters on status and type alone (or on nothing), else a counted one. Why
+   * the length test: each filter adds exactly one clause, so clauses beyond the status and type ones mean
+   * a filter the kept counts cannot answer.
+   */
   const totalOf = (where: string[], statuses: readonly string[] | undefined, type: string | undefined) =>
     where.length === (statuses?.length ? 1 : 0) + (type ? 1 : 0) ? keptTotal(db, statuses, type || undefined) : count;
   return {

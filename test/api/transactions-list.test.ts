@@ -211,7 +211,7 @@ describe('totals of status and type filters (kept by triggers, migration 023)', 
       db.close();
     }
   };
-  const cardTotal = async (query: string) => {
+  const listTotal = async (query: string) => {
     const r = await w.api.get(`/transactions?${query}&limit=1`);
     return (r.body as { totalCount: number }).totalCount;
   };
@@ -224,7 +224,7 @@ describe('totals of status and type filters (kept by triggers, migration 023)', 
     for (const [status, type] of combos) {
       const query = [status && `status=${status}`, type && `type=${type}`].filter(Boolean).join('&');
       const where = [status && 'status = ?', type && 'type = ?'].filter(Boolean).join(' AND ');
-      out.push({ query, listed: await cardTotal(query), rows: counted(where, [status, type].filter((x): x is string => !!x)) });
+      out.push({ query, listed: await listTotal(query), rows: counted(where, [status, type].filter((x): x is string => !!x)) });
     }
     return out;
   };
