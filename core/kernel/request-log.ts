@@ -127,7 +127,9 @@ export class RequestLog {
   record(call: ApiCallRecord): string {
     const id = this.ids('ApiCall');
     this.queue.push({ id, atMs: this.clock.nowMs(), call });
-    if (this.queue.length >= FLUSH_AT_ENTRIES) this.flush();
+    // Inside an open group commit the queue waits for it (writePending): written here, the entries would
+    // join the group without the bookkeeping that puts them back if its COMMIT fails.
+    if (this.queue.length >= FLUSH_AT_ENTRIES && !this.db.inTransaction) this.flush();
     else this.armTimer();
     return id;
   }

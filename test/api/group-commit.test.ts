@@ -92,6 +92,18 @@ describe('group commit', () => {
     expect(listed()).toBe(before + 3);
   });
 
+  it('many request-log entries recorded while a group is open wait for its commit, and are kept when that commit fails', async () => {
+    const { db, transaction, requestLog } = ctx();
+    const listed = () => requestLog.read.list({ method: 'GET', path: '/many', limit: 10 }).totalCount;
+    db.exec('CREATE TABLE group_parent (id INTEGER PRIMARY KEY); CREATE TABLE group_child (parent INTEGER REFERENCES group_parent (id) DEFERRABLE INITIALLY DEFERRED)');
+    void w.core.services.ctx.apiCall(() => transaction(() => db.prepare('INSERT INTO group_child (parent) VALUES (96)').run()));
+    expect(db.inTransaction).toBe(true);
+    // More than the queue's bound (256), recorded in the same turn as the open group.
+    for (let i = 0; i < 300; i++) requestLog.record({ method: 'GET', path: '/many', query: '', status: 200, durationMs: 1, source: 'HTTP', requestHeaders: new Headers() });
+    await expect(ctx().durable()).rejects.toThrow(/FOREIGN KEY/);
+    expect(listed()).toBe(300);
+  });
+
   it('the request log keeps its retention while group commits follow each other without a pause', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'group-prune-'));
     const core = createCore({ dataDir: dir, requestLogRetention: { maxEntries: 100, maxAgeDays: 30 } });
