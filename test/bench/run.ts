@@ -1,11 +1,13 @@
 // Benchmarks (not part of npm test): figures for the paths that matter to users, printed as a table.
 // Run with `npm run bench` (flags after `--`):
-//   --seconds N               how long each HTTP leg runs (default 8), against serve and then the bare server
+//   --seconds N               how long each HTTP leg runs (default 8), against serve, in 2-second slices alternating with the bare server
 //   --seed-transactions N     size of the scale workspace (default 1000000; generated once, then reused)
 //   --only http,scale,console,clock,log   run only these parts
 //   --cpu-prof DIR            write V8 CPU profiles of the serve processes into DIR
+//   --from-source             run serve from the TypeScript sources through tsx (profiles then name the
+//                             source files) instead of bundled as the shipped `serve` is
 // Every HTTP figure comes from autocannon (10 connections) in this process against a serve process on
-// loopback, next to a bare node:http server answering a body of the same size in the same run.
+// loopback, next to a bare node:http server answering a body of the same size at the same moments (slices alternate between the two).
 import { cpus, totalmem } from 'node:os';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +27,7 @@ const { values } = parseArgs({
     'seed-transactions': { type: 'string', default: '1000000' },
     only: { type: 'string', default: 'http,scale,console,clock,log' },
     'cpu-prof': { type: 'string' },
+    'from-source': { type: 'boolean', default: false },
   },
 });
 const seconds = Number(values.seconds);
@@ -33,13 +36,13 @@ if (!(seconds > 0) || !Number.isInteger(size) || size < 1) throw new Error('--se
 const parts = new Set(values.only.split(','));
 
 const record = (name: string, value: string) => console.log(`${name.padEnd(72)} ${value}`);
-console.log(`# ${new Date().toISOString()} · ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'} · ${(totalmem() / 2 ** 30).toFixed(0)} GiB · Node ${process.version} · ${seconds} s per leg`);
+console.log(`# ${new Date().toISOString()} · ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'} · ${(totalmem() / 2 ** 30).toFixed(0)} GiB · Node ${process.version} · ${seconds} s per leg · serve ${values['from-source'] ? 'from the sources (tsx)' : 'bundled as shipped'}`);
 
-if (parts.has('http')) await httpFigures(record, { seconds, cpuProfDir: values['cpu-prof'] });
+if (parts.has('http')) await httpFigures(record, { seconds, cpuProfDir: values['cpu-prof'], fromSource: values['from-source'] });
 
 if (parts.has('scale')) {
   const facts = await seedTransactions(size, (line) => console.log(`  ${line}`));
-  await scaleBench(record, facts, seconds, values['cpu-prof']);
+  await scaleBench(record, facts, seconds, values['cpu-prof'], values['from-source']);
   await consoleTableBench(record, facts.dataDir, `[${size.toLocaleString('en-US')}]`);
 }
 

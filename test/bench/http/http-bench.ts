@@ -1,8 +1,8 @@
 // The HTTP legs, measured honestly: the server runs in its own process (serve-process.ts, a real
 // workspace file behind the loopback server), the load generator (autocannon, 10 connections) runs in
-// this process, and each leg is followed by the same load on a bare node:http server (bare-server.mjs,
-// also its own process) answering a body of the same size, so every figure is printed as a ratio of
-// what this machine can do right now. Each leg runs for a fixed time.
+// this process, and every leg alternates with the same load on a bare node:http server (bare-server.mjs,
+// also its own process) answering a body of the same size, slice by slice, so every figure is printed as a
+// ratio of what this machine can do at the same moments. Each leg runs for a fixed time.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -53,17 +53,51 @@ export async function spawnHelper(args: string[], env: NodeJS.ProcessEnv = proce
   };
 }
 
-/** Starts serve-process.ts over `dataDir`; `cpuProfDir` writes a V8 CPU profile there on exit. */
-export async function startServe(dataDir: string, cpuProfDir?: string): Promise<{ info: ServeInfo; proc: Spawned }> {
+/** Where the bundled serve process is written (under node_modules, so that it resolves better-sqlite3 as the shipped bundle does). */
+const BUNDLE = join(HERE, '../../../node_modules/.cache/bench/serve-process.mjs');
+let bundled: Promise<void> | undefined;
+
+/**
+ * Bundles serve-process.ts the way build/bundle.mjs bundles the shipped `serve` (esbuild, ESM, node20,
+ * better-sqlite3 external), once per bench run. Why: run from the TypeScript sources through tsx, serve
+ * also carried tsx's loader and transform caches (memory) and esbuild's keep-names helpers (CPU),
+ * neither of which a user's `npm run serve` has.
+ */
+function bundleServe(): Promise<void> {
+  bundled ??= import('esbuild').then(({ build }) => build({
+    entryPoints: [join(HERE, 'serve-process.ts')], outfile: BUNDLE, bundle: true, platform: 'node', target: 'node20', format: 'esm',
+    sourcemap: true, logLevel: 'warning', external: ['better-sqlite3', 'electron'],
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  })).then(() => undefined);
+  return bundled;
+}
+
+/**
+ * Starts serve-process.ts over `dataDir`, bundled as the shipped `serve` is (or from the sources through
+ * tsx with `fromSource`, whose profiles name the source files); `cpuProfDir` writes a V8 CPU profile there on exit.
+ */
+export async function startServe(dataDir: string, cpuProfDir?: string, fromSource = false): Promise<{ info: ServeInfo; proc: Spawned }> {
   const prof = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [];
-  const proc = await spawnHelper(['--import', 'tsx', ...prof, join(HERE, 'serve-process.ts'), dataDir]);
+  if (!fromSource) await bundleServe();
+  const entry = fromSource ? ['--import', 'tsx', join(HERE, 'serve-process.ts')] : [BUNDLE];
+  const proc = await spawnHelper([...prof, ...entry, dataDir]);
   return { info: JSON.parse(proc.line) as ServeInfo, proc };
 }
 
+/** The bare node:http yardstick: where it listens, and its process. */
+export interface BareServer { origin: string; pid: number; proc: Spawned }
+
 /** Starts the bare node:http yardstick. */
-export async function startBare(): Promise<{ origin: string; proc: Spawned }> {
+export async function startBare(): Promise<BareServer> {
   const proc = await spawnHelper([join(HERE, 'bare-server.mjs')]);
-  return { origin: proc.line.trim(), proc };
+  return { origin: proc.line.trim(), pid: proc.child.pid!, proc };
+}
+
+/** CPU time a process (all its threads) has used so far, in µs (Linux /proc; clock ticks of 10 ms). */
+export function cpuUs(pid: number): number {
+  // Why this and not throughput alone: CPU per request moves far less with the shared machine's load.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
 /** Resident memory of a process in MiB (Linux /proc). */
@@ -82,18 +116,71 @@ export interface Leg {
 }
 
 /** One measured run. */
-export interface LegResult { rps: number; p50: number; p99: number; non2xx: number; errors: number; total: number }
+export interface LegResult {
+  rps: number; p50: number; p99: number; non2xx: number; errors: number; total: number;
+  /** CPU the server's process used per request (all its threads), in µs. */
+  cpuPerRequestUs: number;
+}
 
 async function cannon(url: string, requests: autocannon.Request[], headers: Record<string, string>, seconds: number): Promise<LegResult> {
   const r = await autocannon({ url, connections: 10, duration: seconds, headers, requests });
-  return { rps: r.requests.total / (r.duration || seconds), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, total: r.requests.total };
+  return { rps: r.requests.total / (r.duration || seconds), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, total: r.requests.total, cpuPerRequestUs: NaN };
+}
+
+/** `cannon` with the CPU the server's process `pid` used meanwhile. */
+async function cannonCpu(side: Side, headers: Record<string, string>, seconds: number): Promise<LegResult & { cpuUs: number }> {
+  const before = cpuUs(side.pid);
+  const r = await cannon(side.url, side.requests, headers, seconds);
+  const cpu = cpuUs(side.pid) - before;
+  return { ...r, cpuUs: cpu, cpuPerRequestUs: cpu / (r.total || 1) };
+}
+
+/** One server of an alternating run: where it listens, its process, and the requests of one unit of work. */
+interface Side { url: string; pid: number; requests: autocannon.Request[] }
+
+/** About how long each slice of an alternating run lasts (the leg's time is split evenly). */
+const SLICE_SECONDS = 2;
+
+/**
+ * Runs the same load on `a` and `b` for `seconds` each, in alternating slices of SLICE_SECONDS (a, b, a,
+ * b, ...). Why: the machine is shared, and the bare server's rate moved from 40,000 to 22,000 req/s
+ * between two runs minutes apart; one leg after the other put that drift into the ratio, while
+ * alternating slices give both servers the same moments. Each side's rate is its requests over its time;
+ * p50 is the median of its slices' p50 and p99 the worst slice's (autocannon reports no histogram to merge).
+ */
+export async function alternate(a: Side, b: Side, headers: Record<string, string>, seconds: number): Promise<[LegResult, LegResult]> {
+  const slices = Math.max(1, Math.round(seconds / SLICE_SECONDS));
+  const per = seconds / slices;
+  const runs: [Slice[], Slice[]] = [[], []];
+  for (let i = 0; i < slices; i++) {
+    runs[0].push(await cannonCpu(a, headers, per));
+    runs[1].push(await cannonCpu(b, headers, per));
+  }
+  return [combine(runs[0]), combine(runs[1])];
+}
+
+type Slice = LegResult & { cpuUs: number };
+
+function combine(slices: Slice[]): LegResult {
+  const sum = (f: (r: Slice) => number) => slices.reduce((t, r) => t + f(r), 0);
+  const time = sum((r) => r.total / (r.rps || Infinity));
+  const p50s = slices.map((r) => r.p50).sort((x, y) => x - y);
+  return {
+    rps: time > 0 ? sum((r) => r.total) / time : 0,
+    p50: p50s[Math.floor((p50s.length - 1) / 2)]!,
+    p99: Math.max(...slices.map((r) => r.p99)),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    total: sum((r) => r.total),
+    cpuPerRequestUs: sum((r) => r.cpuUs) / (sum((r) => r.total) || 1),
+  };
 }
 
 /**
- * Runs every leg for `seconds` against serve, then the same connections for the same time against the
- * bare server answering a body of the size serve answered, and prints both with the ratio.
+ * Runs every leg for `seconds` against serve, alternating slice by slice with the same connections
+ * against the bare server answering a body of the size serve answered, and prints both with the ratio.
  */
-export async function runLegs(record: (name: string, value: string) => void, info: ServeInfo, bareOrigin: string, legs: Leg[], seconds: number): Promise<Map<string, { serve: LegResult; bare: LegResult }>> {
+export async function runLegs(record: (name: string, value: string) => void, info: ServeInfo, bare: BareServer, legs: Leg[], seconds: number): Promise<Map<string, { serve: LegResult; bare: LegResult }>> {
   const out = new Map<string, { serve: LegResult; bare: LegResult }>();
   const headers = { authorization: info.auth, 'content-type': 'application/json', accept: 'application/json' };
   for (const leg of legs) {
@@ -107,12 +194,13 @@ export async function runLegs(record: (name: string, value: string) => void, inf
     const unit = leg.requests.length;
     // One unmeasured second first, so the figure is of a warm process (JIT, statement cache), as a server's is.
     await cannon(info.origin, leg.requests, headers, 1);
-    const serve = await cannon(info.origin, leg.requests, headers, seconds);
-    const bare = await cannon(`${bareOrigin}/${size}`, [{ method: leg.requests[0]!.method ?? 'GET', path: `/${size}`, body: leg.requests[0]!.body as string | undefined }], headers, seconds);
-    out.set(leg.name, { serve, bare });
+    const bareSide = { url: `${bare.origin}/${size}`, pid: bare.pid, requests: [{ method: leg.requests[0]!.method ?? 'GET', path: `/${size}`, body: leg.requests[0]!.body as string | undefined }] };
+    const [serve, yardstick] = await alternate({ url: info.origin, pid: info.pid, requests: leg.requests }, bareSide, headers, seconds);
+    out.set(leg.name, { serve, bare: yardstick });
     const units = serve.rps / unit;
     const refused = serve.non2xx + serve.errors > 0 ? `, ${serve.non2xx} non-2xx and ${serve.errors} errors (NOT a clean run)` : '';
-    record(leg.name, `${units.toFixed(0)}${unit > 1 ? ' units' : ''} req/s (p50 ${serve.p50} ms, p99 ${serve.p99} ms)  vs bare ${bare.rps.toFixed(0)} req/s (p50 ${bare.p50} ms, p99 ${bare.p99} ms) = ${((100 * units) / bare.rps).toFixed(1)} % of bare; body ${size} B${refused}`);
+    record(leg.name, `${units.toFixed(0)}${unit > 1 ? ' units' : ''} req/s (p50 ${serve.p50} ms, p99 ${serve.p99} ms)  vs bare ${yardstick.rps.toFixed(0)} req/s (p50 ${yardstick.p50} ms, p99 ${yardstick.p99} ms) = ${((100 * units) / yardstick.rps).toFixed(1)} % of bare; `
+      + `CPU per ${unit > 1 ? 'unit' : 'request'} ${(serve.cpuPerRequestUs * unit).toFixed(0)} µs, bare ${yardstick.cpuPerRequestUs.toFixed(0)} µs; body ${size} B${refused}`);
   }
   return out;
 }
@@ -122,11 +210,11 @@ export async function runLegs(record: (name: string, value: string) => void, inf
  * ceiling of the ratio for that much work per request on this machine (the loopback round trip and
  * node:http's own cost come on top of it), printed beside the legs so their ratios can be read against it.
  */
-export async function busyCeiling(record: (name: string, value: string) => void, bareOrigin: string, busyUs: number, seconds: number): Promise<void> {
+export async function busyCeiling(record: (name: string, value: string) => void, bareServer: BareServer, busyUs: number, seconds: number): Promise<void> {
   const headers = { 'content-type': 'application/json', accept: 'application/json' };
-  const bare = await cannon(`${bareOrigin}/950`, [{ method: 'GET', path: '/950' }], headers, seconds);
-  const busy = await cannon(`${bareOrigin}/950`, [{ method: 'GET', path: `/950?busy=${busyUs}` }], headers, seconds);
-  record(`ceiling: bare server busy ${busyUs} µs per request`, `${busy.rps.toFixed(0)} req/s (p50 ${busy.p50} ms, p99 ${busy.p99} ms)  vs bare ${bare.rps.toFixed(0)} req/s = ${((100 * busy.rps) / bare.rps).toFixed(1)} % of bare; ${(1e6 / busy.rps).toFixed(0)} µs per request in all`);
+  const url = `${bareServer.origin}/950`;
+  const [busy, bare] = await alternate({ url, pid: bareServer.pid, requests: [{ method: 'GET', path: `/950?busy=${busyUs}` }] }, { url, pid: bareServer.pid, requests: [{ method: 'GET', path: '/950' }] }, headers, seconds);
+  record(`ceiling: bare server busy ${busyUs} µs per request`, `${busy.rps.toFixed(0)} req/s (p50 ${busy.p50} ms, p99 ${busy.p99} ms)  vs bare ${bare.rps.toFixed(0)} req/s = ${((100 * busy.rps) / bare.rps).toFixed(1)} % of bare; CPU per request ${busy.cpuPerRequestUs.toFixed(0)} µs, bare ${bare.cpuPerRequestUs.toFixed(0)} µs`);
 }
 
 /** The legs of issue 14 over a prepared serve process; `deepCursor` is a cursor far down the filtered list. */

@@ -1,7 +1,8 @@
-// The HTTP figures alone: `npx tsx test/bench/http/run-http.ts [--data-dir DIR] [--seconds N] [--cpu-prof DIR] [--only TEXT]`.
+// The HTTP figures alone: `npx tsx test/bench/http/run-http.ts [--data-dir DIR] [--seconds N] [--cpu-prof DIR] [--only TEXT] [--from-source]`.
 // --only keeps the legs whose name contains TEXT (so a profile holds one leg's load); `--only ceiling` runs only the busy-server ceilings.
 // With --cpu-prof the serve process writes a V8 CPU profile into DIR when it stops (open it in Chrome's
 // DevTools, or summarise it with test/bench/http/profile-top.mjs).
+// --from-source runs serve through tsx from the TypeScript sources, so that a profile names the source files.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,18 +28,18 @@ export function deepCursorOf(dbPath: string): string | undefined {
 }
 
 /** Runs the HTTP legs over `dataDir` (a new workspace when absent) and records serve's memory. */
-export async function httpFigures(record: (name: string, value: string) => void, o: { dataDir?: string | undefined; seconds: number; cpuProfDir?: string | undefined; only?: string | undefined }): Promise<void> {
+export async function httpFigures(record: (name: string, value: string) => void, o: { dataDir?: string | undefined; seconds: number; cpuProfDir?: string | undefined; only?: string | undefined; fromSource?: boolean | undefined }): Promise<void> {
   const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'bench-http-'));
-  const { info, proc } = await startServe(dataDir, o.cpuProfDir);
+  const { info, proc } = await startServe(dataDir, o.cpuProfDir, o.fromSource);
   const bare = await startBare();
   try {
     record('serve: workspace open (createCore, in the serve process)', `${info.openMs.toFixed(0)} ms`);
     if ('error' in info.agent) record('agent legs', `skipped: ${info.agent.error.slice(0, 120)}`);
     if ('error' in info.card) record('card legs', `skipped: ${info.card.error.slice(0, 120)}`);
     record('serve resident memory before the load', `${rssMiB(info.pid).toFixed(0)} MiB`);
-    await runLegs(record, info, bare.origin, standardLegs(info, API_BASE, deepCursorOf(join(dataDir, 'workspace.sqlite'))).filter((l) => !o.only || l.name.includes(o.only)), o.seconds);
+    await runLegs(record, info, bare, standardLegs(info, API_BASE, deepCursorOf(join(dataDir, 'workspace.sqlite'))).filter((l) => !o.only || l.name.includes(o.only)), o.seconds);
     record('serve resident memory after the load', `${rssMiB(info.pid).toFixed(0)} MiB`);
-    if (!o.only || o.only === 'ceiling') for (const us of [50, 100]) await busyCeiling(record, bare.origin, us, o.seconds);
+    if (!o.only || o.only === 'ceiling') for (const us of [50, 100]) await busyCeiling(record, bare, us, o.seconds);
   } finally {
     await proc.stop();
     await bare.proc.stop();
@@ -46,6 +47,6 @@ export async function httpFigures(record: (name: string, value: string) => void,
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, seconds: { type: 'string', default: '8' }, 'cpu-prof': { type: 'string' }, only: { type: 'string' } } });
-  await httpFigures((name, value) => console.log(`${name.padEnd(62)} ${value}`), { dataDir: values['data-dir'], seconds: Number(values.seconds), cpuProfDir: values['cpu-prof'], only: values.only });
+  const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, seconds: { type: 'string', default: '8' }, 'cpu-prof': { type: 'string' }, only: { type: 'string' }, 'from-source': { type: 'boolean', default: false } } });
+  await httpFigures((name, value) => console.log(`${name.padEnd(62)} ${value}`), { dataDir: values['data-dir'], seconds: Number(values.seconds), cpuProfDir: values['cpu-prof'], only: values.only, fromSource: values['from-source'] });
 }
