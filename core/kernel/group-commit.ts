@@ -25,15 +25,17 @@ export interface GroupCommitHooks {
  *
  * How it stays correct: each call's change runs in its own SAVEPOINT inside the group's transaction, so
  * a failing change rolls back alone, its events with it. The group commits when the event loop turns
- * (setImmediate), and every API answer waits for that commit (`durable`) before it is sent, so an
- * acknowledged write is on disk exactly as before, and a crash loses only changes nobody was answered
- * about. While no API call is in flight, other work (the scheduler's timer, the console's own handlers)
+ * (setImmediate; one turn later while calls arrive together, see settleDue), and every API answer waits
+ * for that commit (`durable`) before it is sent, so an acknowledged write is on disk exactly as before,
+ * and a crash loses only changes nobody was answered about. While no API call is in flight, other work (the scheduler's timer, the console's own handlers)
  * commits an open group first and then runs as it always did; a snapshot, restore or export always does.
  */
 export class GroupCommit {
   /** API calls being handled now (from their start until their answer is ready to wait for `durable`). */
   private inFlight = 0;
-  private open: { waiters: { resolve(): void; reject(err: unknown): void }[] } | undefined;
+  private open: { waiters: { resolve(): void; reject(err: unknown): void }[]; changes: number; waited: boolean } | undefined;
+  /** How many changes the last group held: more than one means calls arrive together, and waiting pays. */
+  private lastGroupChanges = 0;
   /** Groups committed, the changes they held and the commits that failed, since the workspace opened. */
   readonly stats = { commits: 0, changes: 0, failures: 0 };
 
@@ -73,14 +75,15 @@ export class GroupCommit {
   change<T>(fn: () => T): T {
     if (!this.open) {
       this.db.exec('BEGIN IMMEDIATE');
-      this.open = { waiters: [] };
-      setImmediate(() => this.settle());
+      const group = (this.open = { waiters: [], changes: 0, waited: false });
+      setImmediate(() => this.settleDue(group));
     }
     const mark = this.hooks.mark();
     try {
       // Inside an open transaction better-sqlite3 makes this a SAVEPOINT, rolled back alone on a throw.
       const result = this.db.transaction(fn)();
       this.stats.changes++;
+      this.open.changes++;
       return result;
     } catch (err) {
       this.hooks.rollbackTo(mark);
@@ -98,10 +101,30 @@ export class GroupCommit {
     if (failuresAtStart !== undefined && this.stats.failures !== failuresAtStart) throw new Error('a group commit failed while the call ran');
   }
 
+  /**
+   * The turn that opened `group` is over: commit it, or, while calls arrive together, wait one more turn.
+   * Why: ten clients writing at once fell into two cohorts that alternated, each answered by its own commit
+   * (4-6 changes per commit); the clients answered by one commit send their next calls while the other
+   * cohort is handled, and one more turn lets those calls join the group. A commit writes each page it
+   * touches once, so ten quotes cost 14 pages of WAL each instead of 20 for five (measured in process).
+   * A lone client's group (one change, nothing else in flight) commits at once, as before.
+   */
+  private settleDue(group: NonNullable<GroupCommit['open']>): void {
+    if (this.open !== group) return;
+    if (!group.waited && (this.lastGroupChanges > 1 || this.inFlight > 0)) {
+      group.waited = true;
+      // Queued from inside an immediate, this one runs in the next turn, after its I/O.
+      setImmediate(() => this.settleDue(group));
+      return;
+    }
+    this.settle();
+  }
+
   /** Commits the open group now (a no-op when none is open). */
   settle(): void {
     const group = this.open;
     if (!group) return;
+    this.lastGroupChanges = group.changes;
     this.hooks.beforeCommit?.();
     this.open = undefined;
     try {

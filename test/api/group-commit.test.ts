@@ -47,6 +47,43 @@ describe('group commit', () => {
     expect(committedQuoteIds(ids)).toEqual(ids);
   });
 
+  it('while calls arrive together, a group waits one turn for the next calls; a lone call commits in its own turn', async () => {
+    const body = accountQuote(w.seed.aliceUsd, w.seed.sophieIban['0000'], 'SENDING', 10_00);
+    const post = () => w.core.callApi({ method: 'POST', path: '/quotes', body });
+    /** Turns of the event loop that pass while `call` runs. */
+    const turnsDuring = async (call: Promise<unknown>) => {
+      let turns = 0;
+      let done = false;
+      const tick = () => {
+        turns++;
+        if (!done) setImmediate(tick);
+      };
+      setImmediate(tick);
+      await call;
+      done = true;
+      return turns;
+    };
+    const nextTurn = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
+    await Promise.all(Array.from({ length: 4 }, post));
+    // The last group held four changes: a call made a turn after another joins its group.
+    let before = ctx().groupStats();
+    const first = post();
+    await nextTurn();
+    const second = post();
+    expect((await Promise.all([first, second])).map((a) => a.status)).toEqual([201, 201]);
+    expect(ctx().groupStats().commits - before.commits).toBe(1);
+    expect(ctx().groupStats().changes - before.changes).toBe(2);
+    // After a group of one, a lone call is answered without waiting a turn for company.
+    await post();
+    before = ctx().groupStats();
+    const lone = await turnsDuring(post());
+    expect(ctx().groupStats().commits - before.commits).toBe(1);
+    // And after a group of two, it waits one turn.
+    await Promise.all([post(), post()]);
+    const waited = await turnsDuring(post());
+    expect(waited).toBe(lone + 1);
+  });
+
   it('request-log entries waiting to be written go out with the next group commit instead of a commit of their own', async () => {
     const body = accountQuote(w.seed.aliceUsd, w.seed.sophieIban['0000'], 'SENDING', 10_00);
     ctx().requestLog.flush();
