@@ -13,7 +13,7 @@ export interface Job {
   resourceId: string | null;
 }
 
-/** Runs one job inside its own transaction; throwing rolls that transaction back and marks the job FAILED. */
+/** Runs one job inside its own savepoint; throwing rolls that savepoint back (its events too) and marks the job FAILED. */
 export type JobHandler = (job: Job) => void;
 
 interface JobRow {
@@ -23,6 +23,9 @@ interface JobRow {
   payload: string;
   resource_id: string | null;
 }
+
+/** How long one transaction of due jobs may hold the thread (the timer's runs then give pending I/O a turn). */
+const RUN_SLICE_MS = 8;
 
 /** Summary of a scheduler run (for `POST /sandbox/clock/advance` and the console). */
 export interface RunReport {
@@ -124,8 +127,11 @@ export class Scheduler {
     return row.d ?? undefined;
   }
 
-  /** Runs every job due at or before `untilMs`, oldest first, moving the clock to each due instant. */
-  runDue(untilMs: number = this.clock.nowMs()): RunReport {
+  /**
+   * Runs every job due at or before `untilMs`, oldest first, moving the clock to each due instant; with
+   * `oneSlice`, only the jobs of one slice (the timer's runs: the rest follow after pending I/O had a turn).
+   */
+  runDue(untilMs: number = this.clock.nowMs(), options: { oneSlice?: boolean } = {}): RunReport {
     const report: RunReport = { ran: 0, failed: 0 };
     if (this.running) return report; // re-entrant calls (a job advancing the clock) are folded into the outer run
     this.running = true;
@@ -133,12 +139,25 @@ export class Scheduler {
       const next = this.db.prepare(
         `SELECT id, kind, due_at, payload, resource_id FROM jobs WHERE status = 'PENDING' AND due_at <= ? ORDER BY due_at, id LIMIT 1`,
       );
-      for (;;) {
-        const row = next.get(untilMs) as JobRow | undefined;
-        if (!row) break;
-        this.clock.moveTo(row.due_at);
-        if (this.runOne(row)) report.ran++;
-        else report.failed++;
+      const due = () => next.get(untilMs) as JobRow | undefined;
+      for (let first = due(), more = true; first && more; first = due()) {
+        more = false;
+        const started = performance.now();
+        // Why one transaction per slice, as in advanceInBatches: outside an API call's group commit, a commit
+        // per job cost more than the job; each job still runs in its own savepoint, so a failing job rolls
+        // back alone, its events with it. Why slices for the timer: draining a whole backlog in one go held
+        // the event loop (create + execute under load: p99 27-43 ms now against 32-73 ms, same CPU within noise).
+        this.transaction(() => {
+          for (let row: JobRow | undefined = first; row; row = due()) {
+            this.clock.moveTo(row.due_at);
+            if (this.runInSavepoint(row)) report.ran++;
+            else report.failed++;
+            if (performance.now() - started >= RUN_SLICE_MS) {
+              more = !options.oneSlice;
+              return;
+            }
+          }
+        });
       }
     } finally {
       this.running = false;
@@ -211,7 +230,7 @@ export class Scheduler {
     const due = this.nextDueAt();
     if (due === undefined) return;
     const delay = Math.min(Math.max(due - this.clock.nowMs(), 0), 2_147_483_647);
-    this.timer = setTimeout(() => this.runDue(), delay);
+    this.timer = setTimeout(() => this.runDue(undefined, { oneSlice: true }), delay);
     this.timer.unref();
   }
 
@@ -237,24 +256,6 @@ export class Scheduler {
       this.db
         .prepare(`UPDATE jobs SET status = 'FAILED', attempts = attempts + 1, last_error = ?, finished_at = ? WHERE id = ?`)
         .run(err instanceof Error ? err.message : String(err), this.clock.nowMs(), row.id);
-      return false;
-    }
-  }
-
-  private runOne(row: JobRow): boolean {
-    const job = jobOf(row);
-    const handler = this.handlers.get(job.kind);
-    try {
-      if (!handler) throw new Error(`no handler registered for job kind ${job.kind}`);
-      this.transaction(() => {
-        handler(job);
-        this.db.prepare(`UPDATE jobs SET status = 'DONE', attempts = attempts + 1, finished_at = ? WHERE id = ?`).run(this.clock.nowMs(), job.id);
-      });
-      return true;
-    } catch (err) {
-      this.db
-        .prepare(`UPDATE jobs SET status = 'FAILED', attempts = attempts + 1, last_error = ?, finished_at = ? WHERE id = ?`)
-        .run(err instanceof Error ? err.message : String(err), this.clock.nowMs(), job.id);
       return false;
     }
   }
