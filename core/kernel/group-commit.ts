@@ -27,8 +27,9 @@ export interface GroupCommitHooks {
  * a failing change rolls back alone, its events with it. The group commits when the event loop turns
  * (setImmediate; one turn later while calls arrive together, see settleDue), and every API answer waits
  * for that commit (`durable`) before it is sent, so an acknowledged write is on disk exactly as before,
- * and a crash loses only changes nobody was answered about. While no API call is in flight, other work (the scheduler's timer, the console's own handlers)
- * commits an open group first and then runs as it always did; a snapshot, restore or export always does.
+ * and a crash loses only changes nobody was answered about. While no API call is in flight, other work
+ * (the scheduler's timer, the console's own handlers) commits an open group first and then runs as it
+ * always did; a snapshot, restore or export always does.
  */
 export class GroupCommit {
   /** API calls being handled now (from their start until their answer is ready to wait for `durable`). */

@@ -109,7 +109,10 @@ describe('the scheduler', () => {
     const s = core.services.ctx.scheduler;
     // What another connection sees while each job runs: only what is committed.
     const other = new Database(core.workspace.dbPath, { readonly: true });
-    onTestFinished(() => other.close());
+    onTestFinished(() => void other.close());
+    // A slice lasts 8 ms of wall time; a pause of a loaded machine must not split this one.
+    const now = vi.spyOn(performance, 'now').mockReturnValue(0);
+    onTestFinished(() => void now.mockRestore());
     const committedDone: number[] = [];
     s.register('test.peek', () => {
       committedDone.push((other.prepare("SELECT count(*) AS n FROM jobs WHERE kind = 'test.peek' AND status = 'DONE'").get() as { n: number }).n);
@@ -118,6 +121,23 @@ describe('the scheduler', () => {
     expect(s.advance(10)).toEqual({ ran: 3, failed: 0 });
     expect(committedDone).toEqual([0, 0, 0]);
     expect((other.prepare("SELECT count(*) AS n FROM jobs WHERE kind = 'test.peek' AND status = 'DONE'").get() as { n: number }).n).toBe(3);
+  });
+
+  it('when a slice cannot commit, the job that broke it is marked FAILED alone and the others run', () => {
+    const { db, scheduler: s } = core.services.ctx;
+    db.exec('CREATE TABLE slice_parent (id INTEGER PRIMARY KEY); CREATE TABLE slice_child (parent INTEGER REFERENCES slice_parent (id) DEFERRABLE INITIALLY DEFERRED)');
+    // Its savepoint succeeds; only the commit checks the deferred key, and refuses.
+    s.register('test.breaks-commit', () => void db.prepare('INSERT INTO slice_child (parent) VALUES (42)').run());
+    const before = s.schedule('test.record', FROZEN_MS + 1_000, { label: 'before' });
+    const bad = s.schedule('test.breaks-commit', FROZEN_MS + 2_000, {});
+    const after = s.schedule('test.record', FROZEN_MS + 3_000, { label: 'after' });
+    expect(s.advance(10)).toEqual({ ran: 2, failed: 1 });
+    expect(jobRow(core, before).status).toBe('DONE');
+    expect(jobRow(core, bad)).toMatchObject({ status: 'FAILED', attempts: 1 });
+    expect(jobRow(core, bad).last_error).toMatch(/FOREIGN KEY/);
+    expect(jobRow(core, after).status).toBe('DONE');
+    expect((db.prepare('SELECT count(*) AS n FROM slice_child').get() as { n: number }).n).toBe(0);
+    expect(core.services.ctx.clock.nowMs()).toBe(FROZEN_MS + 10_000);
   });
 
   it('in real time, the timer runs a backlog one slice at a time, with a turn for pending I/O between slices', async () => {
