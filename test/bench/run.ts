@@ -3,7 +3,7 @@
 //   --seconds N               how long each HTTP leg runs (default 8), against serve, in 2-second slices alternating with the bare server
 //   --seed-transactions N     size of the scale workspace (default 1000000; generated once, then reused)
 //   --only http,scale,console,clock,log   run only these parts
-//   --cpu-prof DIR            write V8 CPU profiles of the serve processes into DIR
+//   --cpu-prof DIR            write V8 CPU profiles of the serve processes into DIR (serve then runs from the sources)
 //   --from-source             run serve from the TypeScript sources through tsx (profiles then name the
 //                             source files) instead of bundled as the shipped `serve` is
 // Every HTTP figure comes from autocannon (10 connections) in this process against a serve process on
@@ -36,7 +36,7 @@ if (!(seconds > 0) || !Number.isInteger(size) || size < 1) throw new Error('--se
 const parts = new Set(values.only.split(','));
 
 const record = (name: string, value: string) => console.log(`${name.padEnd(72)} ${value}`);
-console.log(`# ${new Date().toISOString()} · ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'} · ${(totalmem() / 2 ** 30).toFixed(0)} GiB · Node ${process.version} · ${seconds} s per leg · serve ${values['from-source'] ? 'from the sources (tsx)' : 'bundled as shipped'}`);
+console.log(`# ${new Date().toISOString()} · ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'} · ${(totalmem() / 2 ** 30).toFixed(0)} GiB · Node ${process.version} · ${seconds} s per leg · serve ${values['from-source'] || values['cpu-prof'] ? 'from the sources (tsx)' : 'bundled as shipped'}`);
 
 if (parts.has('http')) await httpFigures(record, { seconds, cpuProfDir: values['cpu-prof'], fromSource: values['from-source'] });
 

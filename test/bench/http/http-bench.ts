@@ -73,13 +73,15 @@ function bundleServe(): Promise<void> {
 }
 
 /**
- * Starts serve-process.ts over `dataDir`, bundled as the shipped `serve` is (or from the sources through
- * tsx with `fromSource`, whose profiles name the source files); `cpuProfDir` writes a V8 CPU profile there on exit.
+ * Starts serve-process.ts over `dataDir`, bundled as the shipped `serve` is, or from the sources through
+ * tsx with `fromSource` or `cpuProfDir` (which writes a V8 CPU profile there on exit, naming the source files).
  */
 export async function startServe(dataDir: string, cpuProfDir?: string, fromSource = false): Promise<{ info: ServeInfo; proc: Spawned }> {
   const prof = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [];
-  if (!fromSource) await bundleServe();
-  const entry = fromSource ? ['--import', 'tsx', join(HERE, 'serve-process.ts')] : [BUNDLE];
+  // A profile of the bundle names one file for every function; profile-top.mjs sorts by source file.
+  const sources = fromSource || cpuProfDir !== undefined;
+  if (!sources) await bundleServe();
+  const entry = sources ? ['--import', 'tsx', join(HERE, 'serve-process.ts')] : [BUNDLE];
   const proc = await spawnHelper([...prof, ...entry, dataDir]);
   return { info: JSON.parse(proc.line) as ServeInfo, proc };
 }
@@ -127,12 +129,28 @@ async function cannon(url: string, requests: autocannon.Request[], headers: Reco
   return { rps: r.requests.total / (r.duration || seconds), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, total: r.requests.total, cpuPerRequestUs: NaN };
 }
 
-/** `cannon` with the CPU the server's process `pid` used meanwhile. */
-async function cannonCpu(side: Side, headers: Record<string, string>, seconds: number): Promise<LegResult & { cpuUs: number }> {
+/**
+ * Waits until process `pid` has used under 10 ms of CPU in 100 ms (at most 3 s). Why: after a slice of load,
+ * serve keeps working for a while (the checkpoint thread copies the slice's pages, the request log writes
+ * its queue and prunes), which would otherwise run during the bare server's slice, slowing it, and be
+ * left out of serve's CPU.
+ */
+async function quiet(pid: number): Promise<void> {
+  for (let i = 0, last = cpuUs(pid); i < 30; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = cpuUs(pid);
+    if (now - last < 10_000) return;
+    last = now;
+  }
+}
+
+/** `cannon` with the CPU the server's process `pid` used for it, its after-work included (see quiet). */
+async function cannonCpu(side: Side, headers: Record<string, string>, seconds: number): Promise<Slice> {
   const before = cpuUs(side.pid);
   const r = await cannon(side.url, side.requests, headers, seconds);
+  await quiet(side.pid);
   const cpu = cpuUs(side.pid) - before;
-  return { ...r, cpuUs: cpu, cpuPerRequestUs: cpu / (r.total || 1) };
+  return { ...r, seconds: r.total / (r.rps || Infinity) || seconds, cpuUs: cpu, cpuPerRequestUs: cpu / (r.total || 1) };
 }
 
 /** One server of an alternating run: where it listens, its process, and the requests of one unit of work. */
@@ -146,7 +164,8 @@ const SLICE_SECONDS = 2;
  * b, ...). Why: the machine is shared, and the bare server's rate moved from 40,000 to 22,000 req/s
  * between two runs minutes apart; one leg after the other put that drift into the ratio, while
  * alternating slices give both servers the same moments. Each side's rate is its requests over its time;
- * p50 is the median of its slices' p50 and p99 the worst slice's (autocannon reports no histogram to merge).
+ * p50 is the median of its slices' p50 and p99 the worst slice's (autocannon reports no histogram to merge,
+ * so this p99 reads higher than a single run's would). Each slice starts once the other server is quiet.
  */
 export async function alternate(a: Side, b: Side, headers: Record<string, string>, seconds: number): Promise<[LegResult, LegResult]> {
   const slices = Math.max(1, Math.round(seconds / SLICE_SECONDS));
@@ -159,15 +178,17 @@ export async function alternate(a: Side, b: Side, headers: Record<string, string
   return [combine(runs[0]), combine(runs[1])];
 }
 
-type Slice = LegResult & { cpuUs: number };
+/** One slice of an alternating run: its result, how long it ran and the CPU its server used. */
+type Slice = LegResult & { seconds: number; cpuUs: number };
 
 function combine(slices: Slice[]): LegResult {
   const sum = (f: (r: Slice) => number) => slices.reduce((t, r) => t + f(r), 0);
-  const time = sum((r) => r.total / (r.rps || Infinity));
+  const time = sum((r) => r.seconds);
   const p50s = slices.map((r) => r.p50).sort((x, y) => x - y);
+  const mid = (p50s.length - 1) / 2;
   return {
     rps: time > 0 ? sum((r) => r.total) / time : 0,
-    p50: p50s[Math.floor((p50s.length - 1) / 2)]!,
+    p50: (p50s[Math.floor(mid)]! + p50s[Math.ceil(mid)]!) / 2,
     p99: Math.max(...slices.map((r) => r.p99)),
     non2xx: sum((r) => r.non2xx),
     errors: sum((r) => r.errors),

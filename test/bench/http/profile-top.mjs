@@ -1,7 +1,8 @@
 // Summarises a V8 .cpuprofile: the functions with the most self time, and the most inclusive time
 // among our own files. Usage: node test/bench/http/profile-top.mjs FILE.cpuprofile [N] [LAST_SECONDS] [SKIP_LAST_SECONDS]
 // (LAST_SECONDS keeps only the profile's last seconds: the load, without the start-up and seeding;
-// SKIP_LAST_SECONDS drops the very end, such as the bare server's leg that follows serve's.)
+// SKIP_LAST_SECONDS drops the very end, such as the bare server's last slice. Serve idles while the bare
+// server has its slices, so (idle) takes about half of a leg's samples: read the other figures among themselves.)
 import { readFileSync } from 'node:fs';
 
 const [file, n = '40', last, skip = '0'] = process.argv.slice(2);
