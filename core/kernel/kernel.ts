@@ -122,7 +122,7 @@ export function createKernel(options: KernelOptions): Kernel {
   };
 
   const scheduler = new Scheduler(db, clock, ids, transaction, events);
-  requestLog.beforePrune = settle;
+  requestLog.settleGroup = settle;
   readsSeeQueuedLog(db, requestLog, settle);
   // Why later: a workspace opened for a moment (a test, a duplicate, a command-line run) never pays for a thread.
   let checkpointer: BackgroundCheckpointer | undefined;
@@ -193,7 +193,10 @@ function readsSeeQueuedLog(db: Db, log: RequestLog, settle: () => void): void {
     }
     // Statements SQLite refuses inside a transaction commit a waiting group first.
     if (entry.outsideTransaction) settle();
-    if (entry.touchesLog && log.pending) log.flush();
+    if (entry.touchesLog && log.pending) {
+      settle();
+      log.flush();
+    }
     return entry.statement;
   }) as Db['prepare'];
   db.backup = ((...a: Parameters<Db['backup']>) => {

@@ -89,8 +89,12 @@ export class RequestLog {
   private timer: NodeJS.Timeout | undefined;
   /** The next chunk of the timer's write, while the queue drains one transaction per turn. */
   private draining: NodeJS.Immediate | undefined;
-  /** Called before a prune: commits a waiting group commit, so the prune can run outside a transaction. */
-  beforePrune: () => void = () => {};
+  /**
+   * Commits a waiting group commit (the kernel's), called before the log writes on its own: a prune, and the
+   * flush before a read. Why: written into an open group, entries would join it without the bookkeeping that
+   * puts them back if its COMMIT fails (writePending has it), and a group stays open for up to two turns.
+   */
+  settleGroup: () => void = () => {};
   /** Reads of the log: the console's list, one entry, and the calls that touched a resource (each sees every recorded call). */
   readonly read: RequestLogQueries;
 
@@ -114,6 +118,7 @@ export class RequestLog {
     this.deleteOldLinks = db.prepare('DELETE FROM request_log_resources WHERE log_seq IN (SELECT seq FROM request_log WHERE created_at < ? OR seq <= ?)');
     const queries = requestLogQueries(db);
     const flushed = <A extends unknown[], R>(fn: (...a: A) => R) => (...a: A): R => {
+      this.settleGroup();
       this.flush();
       return fn(...a);
     };
@@ -250,7 +255,7 @@ export class RequestLog {
 
   /** Deletes entries beyond the retention bounds; returns how many were removed. */
   prune(): number {
-    this.beforePrune();
+    this.settleGroup();
     this.writeQueued();
     this.writesSincePrune = 0;
     const cutoff = this.clock.nowMs() - this.retention.maxAgeDays * 86_400_000;

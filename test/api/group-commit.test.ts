@@ -111,6 +111,19 @@ describe('group commit', () => {
     expect(logged()).toBe(4);
   });
 
+  it('a read of the log while a group is open commits the group first, so its entries survive that group failing', async () => {
+    const { db, transaction, requestLog } = ctx();
+    const path = '/read-while-open';
+    db.exec('CREATE TABLE group_parent (id INTEGER PRIMARY KEY); CREATE TABLE group_child (parent INTEGER REFERENCES group_parent (id) DEFERRABLE INITIALLY DEFERRED)');
+    void w.core.services.ctx.apiCall(() => transaction(() => db.prepare('INSERT INTO group_child (parent) VALUES (98)').run()));
+    const failed = expect(ctx().durable()).rejects.toThrow(/FOREIGN KEY/);
+    for (let i = 0; i < 5; i++) requestLog.record({ method: 'GET', path, query: '', status: 200, durationMs: 1, source: 'HTTP', requestHeaders: new Headers() });
+    // The console reads the log while the group that will fail is still open.
+    expect(requestLog.read.list({ method: 'GET', path, limit: 10 }).totalCount).toBe(5);
+    await failed;
+    expect(requestLog.read.list({ method: 'GET', path, limit: 10 }).totalCount).toBe(5);
+  });
+
   it('request-log entries that rode in a group whose commit failed go back to the queue and are written later', async () => {
     const { db, transaction, requestLog } = ctx();
     const listed = () => requestLog.read.list({ method: 'GET', path: `${API_BASE}/customers`, limit: 10 }).totalCount;
