@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import { createCore, API_BASE, type Core } from '../../core/index';
 import { startLoopbackServer, type LoopbackServer } from '../../core/host/server';
 import { checkAgainstContract } from './contract-check';
+import { fundingIneligible } from '../../core/cards/sandbox';
 
 export const FROZEN_AT = '2026-01-01T00:00:00.000Z';
 export const FROZEN_MS = Date.parse(FROZEN_AT);
@@ -97,6 +98,19 @@ function ok(r: Reply, status: number, what: string): Reply {
 
 /** Opens a new seeded workspace in a temp folder and serves it on a free loopback port. */
 export async function openWorld(): Promise<World> {
+  // Why again: internal account ids are random, and 1 in 2,048 ends in a suffix that cannot fund a card
+  // (002/003), which failed card suites by chance. A known product defect (seeded accounts should never be
+  // ineligible by chance), recorded for the owner; the suites test other things.
+  for (;;) {
+    const world = await openWorldOnce();
+    const seeded = [world.seed.aliceUsd, world.seed.luciaMxn, world.seed.luciaUsd, world.seed.sophieEur];
+    if (!seeded.some(fundingIneligible)) return world;
+    await world.close();
+  }
+}
+
+/** One try of openWorld. */
+async function openWorldOnce(): Promise<World> {
   const dir = mkdtempSync(join(tmpdir(), 'money-path-'));
   const core = createCore({ dataDir: dir, clock: { mode: 'FROZEN', frozenAt: FROZEN_AT }, seed: { cardActivity: false } });
   const creds = core.workspace.initialCredentials!;
