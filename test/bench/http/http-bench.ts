@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { SERVE_BUNDLE } from '../../../build/serve-bundle.mjs';
 
 /** What serve-process.ts prints once it is ready. */
 export interface ServeInfo {
@@ -58,17 +59,13 @@ const BUNDLE = join(HERE, '../../../node_modules/.cache/bench/serve-process.mjs'
 let bundled: Promise<void> | undefined;
 
 /**
- * Bundles serve-process.ts the way build/bundle.mjs bundles the shipped `serve` (esbuild, ESM, node20,
- * better-sqlite3 external), once per bench run. Why: run from the TypeScript sources through tsx, serve
+ * Bundles serve-process.ts with the options build/bundle.mjs ships `serve` with (build/serve-bundle.mjs),
+ * once per bench run. Why: run from the TypeScript sources through tsx, serve
  * also carried tsx's loader and transform caches (memory) and esbuild's keep-names helpers (CPU),
  * neither of which a user's `npm run serve` has.
  */
 function bundleServe(): Promise<void> {
-  bundled ??= import('esbuild').then(({ build }) => build({
-    entryPoints: [join(HERE, 'serve-process.ts')], outfile: BUNDLE, bundle: true, platform: 'node', target: 'node20', format: 'esm',
-    sourcemap: true, logLevel: 'warning', external: ['better-sqlite3', 'electron'],
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  })).then(() => undefined);
+  bundled ??= import('esbuild').then(({ build }) => build({ ...SERVE_BUNDLE, entryPoints: [join(HERE, 'serve-process.ts')], outfile: BUNDLE })).then(() => undefined);
   return bundled;
 }
 
