@@ -49,6 +49,8 @@ export function resourceIdsIn(...texts: (string | null | undefined)[]): string[]
 
 /** How long an entry may wait in memory before the queue is written. */
 const FLUSH_AFTER_MS = 20;
+/** However the queue drains, no entry waits much longer than this: the next write takes every older one. */
+const WAIT_AT_MOST_MS = 2 * FLUSH_AFTER_MS;
 /** A queue this long is written at once, whatever the timer. */
 const FLUSH_AT_ENTRIES = 256;
 /** Retention is enforced once per this many written entries. */
@@ -61,8 +63,11 @@ const PRUNE_EVERY = 500;
  */
 const TIMED_WRITE_BYTES = 64 * 1024;
 
-/** A call waiting to be written, with the time and id it was given when it was recorded. */
-interface QueuedCall { id: string; atMs: number; call: ApiCallRecord }
+/**
+ * A call waiting to be written, with the time and id it was given when it was recorded, and when it was
+ * queued (monotonic: the workspace clock may be frozen or moved by the sandbox).
+ */
+interface QueuedCall { id: string; atMs: number; call: ApiCallRecord; queuedAt: number }
 
 /**
  * The request log: every API call, with secrets redacted before anything is written, bounded by
@@ -71,8 +76,8 @@ interface QueuedCall { id: string; atMs: number; call: ApiCallRecord }
  * Why a queue: one synchronous write transaction per call, reads included, was the largest single
  * cost of an API call. Entries are kept in memory and written with the next group commit of API
  * writes, or FLUSH_AFTER_MS later in transactions of their own of about TIMED_WRITE_BYTES each (all at
- * once when many are waiting), before any read of the log, and at close. What a crash can lose is the last 20 ms or so of
- * diagnostics, never money: an entry is recorded only after its call's changes are committed.
+ * once when many are waiting, or older than WAIT_AT_MOST_MS), before any read of the log, and at close. What a crash can
+ * lose is the last 40 ms or so of diagnostics, never money: an entry is recorded only after its call's changes are committed.
  */
 export class RequestLog {
   private writesSincePrune = 0;
@@ -128,10 +133,10 @@ export class RequestLog {
     };
   }
 
-  /** Records one call and returns its id (the entry is written within FLUSH_AFTER_MS, or before the next read). */
+  /** Records one call and returns its id (the entry is written within WAIT_AT_MOST_MS, or before the next read). */
   record(call: ApiCallRecord): string {
     const id = this.ids('ApiCall');
-    this.queue.push({ id, atMs: this.clock.nowMs(), call });
+    this.queue.push({ id, atMs: this.clock.nowMs(), call, queuedAt: performance.now() });
     // Inside an open group commit the queue waits for it (writePending): written here, the entries would
     // join the group without the bookkeeping that puts them back if its COMMIT fails.
     if (this.queue.length >= FLUSH_AT_ENTRIES && !this.db.inTransaction) this.flush();
@@ -156,10 +161,8 @@ export class RequestLog {
     if (!this.queue.length || !this.db.open) return;
     // A group commit is open (this runs between turns): its commit takes the queue along (writePending).
     if (this.db.inTransaction) return this.armTimer();
-    let n = 0;
-    for (let bytes = 0; n < this.queue.length && bytes < TIMED_WRITE_BYTES; n++) bytes += entryBytes(this.queue[n]!.call);
-    const batch = this.queue.slice(0, n);
-    this.queue = this.queue.slice(n);
+    const batch = this.queue.slice(0, chunkLength(this.queue, performance.now() - WAIT_AT_MOST_MS));
+    this.queue = this.queue.slice(batch.length);
     try {
       this.writeBatch(batch);
     } catch (err) {
@@ -275,6 +278,20 @@ export class RequestLog {
       this.db.pragma('foreign_keys = ON');
     }
   }
+}
+
+/**
+ * How many of the queue's first entries the next timed write takes: about TIMED_WRITE_BYTES of bodies, and
+ * at least every entry queued before `overdueBefore`. Why the second: under steady load with large bodies
+ * (list pages of 25 kB), calls arrived faster than 64 kB per turn drained them; entries then waited 130 ms
+ * and more, survived the young generation's collections and filled the old one with 25 MB/s of garbage
+ * (serve at 225 MiB after the load instead of 160), until the queue reached FLUSH_AT_ENTRIES and was
+ * written in one long stall (a p99 of 66 ms instead of 22).
+ */
+function chunkLength(queue: readonly Pick<QueuedCall, 'call' | 'queuedAt'>[], overdueBefore: number): number {
+  let n = 0;
+  for (let bytes = 0; n < queue.length && (bytes < TIMED_WRITE_BYTES || queue[n]!.queuedAt <= overdueBefore); n++) bytes += entryBytes(queue[n]!.call);
+  return n;
 }
 
 /** Roughly what an entry writes: its bodies, and a little for its path, headers and columns. */

@@ -177,6 +177,8 @@ describe('the timer\'s write of waiting entries', () => {
     const reader = new Database(core.workspace.dbPath, { readonly: true });
     const written = () => reader.prepare("SELECT path FROM request_log WHERE path LIKE '/big/%' ORDER BY seq").pluck().all() as string[];
     vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate'] });
+    // The queue's own clock stands still: on a slow machine the entries would otherwise be overdue (40 ms) and go at once.
+    vi.spyOn(performance, 'now').mockReturnValue(1_000);
     try {
       const page = JSON.stringify({ data: 'x'.repeat(40_000) });
       for (let i = 0; i < 6; i++) {
@@ -196,6 +198,38 @@ describe('the timer\'s write of waiting entries', () => {
       expect(log.pending).toBe(false);
     } finally {
       vi.useRealTimers();
+      vi.restoreAllMocks();
+      reader.close();
+    }
+  });
+
+  it('takes every entry that has waited 40 ms into the next write, so a steady stream of large answers never backs up', async () => {
+    const core = open();
+    const log = core.services.ctx.requestLog;
+    const reader = new Database(core.workspace.dbPath, { readonly: true });
+    const written = () => reader.prepare("SELECT path FROM request_log WHERE path LIKE '/big/%' ORDER BY seq").pluck().all() as string[];
+    let now = 1_000;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate'] });
+    try {
+      const page = JSON.stringify({ data: 'x'.repeat(40_000) });
+      const record = (i: number) => log.record({ method: 'GET', path: `/big/${i}`, query: '', status: 200, durationMs: 1, source: 'HTTP', requestHeaders: new Headers(), responseBody: page });
+      for (let i = 0; i < 6; i++) record(i);
+      now += 20;
+      vi.advanceTimersByTime(20); // the timer: about 64 kB (two entries), none of them overdue yet
+      expect(written()).toEqual(['/big/0', '/big/1']);
+      // The turn before the next write was long (calls kept arriving): the four left have waited 45 ms.
+      now += 25;
+      record(6);
+      vi.runOnlyPendingTimers();
+      expect(written()).toEqual(['/big/0', '/big/1', '/big/2', '/big/3', '/big/4', '/big/5']);
+      // The one recorded just now is not overdue: it waits for the next turn's write.
+      expect(log.pending).toBe(true);
+      vi.runAllTimers();
+      expect(written()).toEqual(['/big/0', '/big/1', '/big/2', '/big/3', '/big/4', '/big/5', '/big/6']);
+    } finally {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
       reader.close();
     }
   });
