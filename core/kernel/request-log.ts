@@ -47,19 +47,24 @@ export function resourceIdsIn(...texts: (string | null | undefined)[]): string[]
   return [...ids];
 }
 
-/** How long an entry may wait in memory before the queue is written. */
+/** How long small entries wait, so that those of several calls are written in one transaction. */
 const FLUSH_AFTER_MS = 20;
-/** However the queue drains, no entry waits much longer than this: the next write takes every older one. */
-const WAIT_AT_MOST_MS = 2 * FLUSH_AFTER_MS;
+/**
+ * A write takes every entry that has waited this long, beyond its TIMED_WRITE_BYTES, so that the queue does not
+ * fall behind a steady load (after one long turn, every waiting entry goes in one transaction). Why 10: entries
+ * of list pages that waited 20-40 ms were still copied into V8's old generation.
+ */
+const OVERDUE_AFTER_MS = 10;
 /** A queue this long is written at once, whatever the timer. */
 const FLUSH_AT_ENTRIES = 256;
 /** Retention is enforced once per this many written entries. */
 const PRUNE_EVERY = 500;
 /**
- * A write the timer starts takes entries up to about this many bytes of bodies in one transaction, then
- * lets waiting calls run before the next. Why: five list pages of 56 kB written at once held the event
- * loop for several milliseconds, the slowest of a client's sequential calls (the p95 of a page at a
- * million transactions went from 3.8 ms without the log to 7-16 ms with it).
+ * A write takes entries up to about this many bytes of bodies in one transaction, then lets waiting calls
+ * run before the next; a queue holding this much is written on the next turn, without waiting for the
+ * timer. Why: five list pages of 56 kB written at once held the event loop for several milliseconds, the
+ * slowest of a client's sequential calls (the p95 of a page at a million transactions went from 3.8 ms
+ * without the log to 7-16 ms with it).
  */
 const TIMED_WRITE_BYTES = 64 * 1024;
 
@@ -75,9 +80,10 @@ interface QueuedCall { id: string; atMs: number; call: ApiCallRecord; queuedAt: 
  *
  * Why a queue: one synchronous write transaction per call, reads included, was the largest single
  * cost of an API call. Entries are kept in memory and written with the next group commit of API
- * writes, or FLUSH_AFTER_MS later in transactions of their own of about TIMED_WRITE_BYTES each (all at
- * once when many are waiting, or older than WAIT_AT_MOST_MS), before any read of the log, and at close. What a crash can
- * lose is the last 40 ms or so of diagnostics, never money: an entry is recorded only after its call's changes are committed.
+ * writes, or in transactions of their own of about TIMED_WRITE_BYTES each: FLUSH_AFTER_MS later, or on the
+ * next turn once that many bytes wait (all at once when many entries wait, and every entry older than
+ * OVERDUE_AFTER_MS), before any read of the log, and at close. What a crash can lose is the last 20 ms or so
+ * of diagnostics, never money: an entry is recorded only after its call's changes are committed.
  */
 export class RequestLog {
   private writesSincePrune = 0;
@@ -88,11 +94,15 @@ export class RequestLog {
   private readonly deleteOld;
   private readonly deleteOldLinks;
   private queue: QueuedCall[] = [];
+  /** The length of the queued entries' bodies, kept with the queue: what the next-turn write is decided on. */
+  private queueBodyBytes = 0;
+  /** The last write failed: the next one waits for the retry timer, not for the next turn (else a lasting error retried and logged on every call). */
+  private retrying = false;
   /** Entries written inside a group commit that has not committed yet. */
   private riding: QueuedCall[] = [];
   private pruneSoon = false;
   private timer: NodeJS.Timeout | undefined;
-  /** The next chunk of the timer's write, while the queue drains one transaction per turn. */
+  /** The write on the next turn: the next chunk while the queue drains one transaction per turn, or the first once 64 kB of bodies wait. */
   private draining: NodeJS.Immediate | undefined;
   /**
    * Commits a waiting group commit (the kernel's), called before the log writes on its own: a prune, and the
@@ -133,20 +143,39 @@ export class RequestLog {
     };
   }
 
-  /** Records one call and returns its id (the entry is written within WAIT_AT_MOST_MS, or before the next read). */
+  /** Records one call and returns its id (the entry is written within about FLUSH_AFTER_MS, or before the next read). */
   record(call: ApiCallRecord): string {
     const id = this.ids('ApiCall');
     this.queue.push({ id, atMs: this.clock.nowMs(), call, queuedAt: performance.now() });
+    this.queueBodyBytes += bodyBytes(call);
     // Inside an open group commit the queue waits for it (writePending): written here, the entries would
     // join the group without the bookkeeping that puts them back if its COMMIT fails.
     if (this.queue.length >= FLUSH_AT_ENTRIES && !this.db.inTransaction) this.flush();
-    else this.armTimer();
+    else this.scheduleWrite();
     return id;
+  }
+
+  /** Arms the next write: on the next turn once TIMED_WRITE_BYTES of bodies wait (unless retrying a failure), else the timer. */
+  private scheduleWrite(): void {
+    if (this.queueBodyBytes >= TIMED_WRITE_BYTES && !this.retrying) this.writeNextTurn();
+    else this.armTimer();
   }
 
   /** Starts the timer's write unless it is already due or under way (a draining queue takes new entries along). */
   private armTimer(): void {
     if (!this.draining) this.timer ??= setTimeout(() => this.writeTimed(), FLUSH_AFTER_MS).unref();
+  }
+
+  /**
+   * Starts writing on the next turn instead of after FLUSH_AFTER_MS. Why: large answers (list pages of 25 kB)
+   * that waited 20-40 ms outlived two of V8's young-generation collections under load, and were copied into
+   * the old generation: 30-65 MB of garbage every two seconds, serve at 200-230 MiB after the bench's load.
+   */
+  private writeNextTurn(): void {
+    if (this.draining) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.draining = setImmediate(() => this.writeChunk()).unref();
   }
 
   /** The timer's write: the queue in transactions of about TIMED_WRITE_BYTES, one per turn of the event loop. */
@@ -155,26 +184,33 @@ export class RequestLog {
     this.writeChunk();
   }
 
-  /** Writes one chunk of the queue and, while entries remain, the next one on the next turn. */
+  /** Writes one chunk of the queue (about TIMED_WRITE_BYTES, more when entries are overdue) and, while entries remain, the next one on the next turn. */
   private writeChunk(): void {
     this.draining = undefined;
     if (!this.queue.length || !this.db.open) return;
     // A group commit is open (this runs between turns): its commit takes the queue along (writePending).
     if (this.db.inTransaction) return this.armTimer();
-    const batch = this.queue.slice(0, chunkLength(this.queue, performance.now() - WAIT_AT_MOST_MS));
-    this.queue = this.queue.slice(batch.length);
+    const batch = this.queue.slice(0, chunkLength(this.queue, performance.now() - OVERDUE_AFTER_MS));
+    this.setQueue(this.queue.slice(batch.length));
     try {
       this.writeBatch(batch);
     } catch (err) {
       // A timer's failure would otherwise end the process; the entries wait for the next try instead.
       console.error('[request-log] entries could not be written; trying again shortly:', err);
-      this.queue = [...batch, ...this.queue];
+      this.setQueue([...batch, ...this.queue]);
+      this.retrying = true;
       return this.armTimer();
     }
+    this.retrying = false;
     this.writesSincePrune += batch.length;
     // Why here and not once drained: under steady calls the queue may never empty between turns.
     if (this.writesSincePrune >= PRUNE_EVERY) this.prune();
     if (this.queue.length) this.draining = setImmediate(() => this.writeChunk()).unref();
+  }
+
+  private setQueue(queue: QueuedCall[]): void {
+    this.queue = queue;
+    this.queueBodyBytes = queue.reduce((n, q) => n + bodyBytes(q.call), 0);
   }
 
   /** True while recorded calls wait to be written. */
@@ -222,9 +258,9 @@ export class RequestLog {
   groupDiscarded(): void {
     if (!this.riding.length) return;
     this.writesSincePrune = Math.max(0, this.writesSincePrune - this.riding.length);
-    this.queue = [...this.riding, ...this.queue];
+    this.setQueue([...this.riding, ...this.queue]);
     this.riding = [];
-    this.armTimer();
+    this.scheduleWrite();
   }
 
   /** Writes the queue; returns how many entries it held. */
@@ -235,8 +271,9 @@ export class RequestLog {
     this.draining = undefined;
     if (!this.queue.length || !this.db.open) return 0;
     const batch = this.queue;
-    this.queue = [];
+    this.setQueue([]);
     this.writeBatch(batch);
+    this.retrying = false;
     this.writesSincePrune += batch.length;
     return batch.length;
   }
@@ -281,12 +318,11 @@ export class RequestLog {
 }
 
 /**
- * How many of the queue's first entries the next timed write takes: about TIMED_WRITE_BYTES of bodies, and
- * at least every entry queued before `overdueBefore`. Why the second: under steady load with large bodies
- * (list pages of 25 kB), calls arrived faster than 64 kB per turn drained them; entries then waited 130 ms
- * and more, survived the young generation's collections and filled the old one with 25 MB/s of garbage
- * (serve at 225 MiB after the load instead of 160), until the queue reached FLUSH_AT_ENTRIES and was
- * written in one long stall (a p99 of 66 ms instead of 22).
+ * How many of the queue's first entries the next write takes: about TIMED_WRITE_BYTES of bodies, and at
+ * least every entry queued before `overdueBefore`. Why the second: under steady load with large bodies
+ * (list pages of 25 kB), calls arrived faster than 64 kB per turn drained them; entries waited 130 ms and
+ * more, until the queue reached FLUSH_AT_ENTRIES and was written in one long stall (a list p99 of 55-68 ms
+ * at a million transactions; 19-22 ms with this).
  */
 function chunkLength(queue: readonly Pick<QueuedCall, 'call' | 'queuedAt'>[], overdueBefore: number): number {
   let n = 0;
@@ -296,7 +332,12 @@ function chunkLength(queue: readonly Pick<QueuedCall, 'call' | 'queuedAt'>[], ov
 
 /** Roughly what an entry writes: its bodies, and a little for its path, headers and columns. */
 function entryBytes(call: ApiCallRecord): number {
-  return 512 + (call.requestBody?.length ?? 0) + (call.responseBody?.length ?? 0);
+  return 512 + bodyBytes(call);
+}
+
+/** The length of a call's request and response bodies. */
+function bodyBytes(call: ApiCallRecord): number {
+  return (call.requestBody?.length ?? 0) + (call.responseBody?.length ?? 0);
 }
 
 function safeDecode(path: string): string {

@@ -170,31 +170,54 @@ describe('the console finds the log entry of its own call', () => {
 });
 
 describe('the timer\'s write of waiting entries', () => {
-  it('writes large entries a few per transaction, one transaction per turn, all of them and in the order they came', async () => {
+  const page = JSON.stringify({ data: 'x'.repeat(40_000) });
+  const entry = (path: string, responseBody: string) => ({ method: 'GET', path, query: '', status: 200, durationMs: 1, source: 'HTTP' as const, requestHeaders: new Headers(), responseBody });
+
+  /** A core whose log is watched from a connection of its own, which sees only what is committed and never flushes the queue. */
+  function watched() {
     const core = open();
-    const log = core.services.ctx.requestLog;
-    // A connection of its own sees only what is committed, and its reads never flush the queue.
     const reader = new Database(core.workspace.dbPath, { readonly: true });
-    const written = () => reader.prepare("SELECT path FROM request_log WHERE path LIKE '/big/%' ORDER BY seq").pluck().all() as string[];
-    vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate'] });
-    // The queue's own clock stands still: on a slow machine the entries would otherwise be overdue (40 ms) and go at once.
-    vi.spyOn(performance, 'now').mockReturnValue(1_000);
+    const written = (prefix: string) => reader.prepare('SELECT path FROM request_log WHERE path LIKE ? ORDER BY seq').pluck().all(`${prefix}%`) as string[];
+    return { log: core.services.ctx.requestLog, reader, written };
+  }
+
+  it('waits 20 ms for small entries, so that several calls share one transaction', async () => {
+    const { log, reader, written } = watched();
     try {
-      const page = JSON.stringify({ data: 'x'.repeat(40_000) });
-      for (let i = 0; i < 6; i++) {
-        log.record({ method: 'GET', path: `/big/${i}`, query: '', status: 200, durationMs: 1, source: 'HTTP', requestHeaders: new Headers(), responseBody: page });
-      }
-      expect(written()).toEqual([]);
-      vi.advanceTimersByTime(20); // the timer: the first transaction, of about 64 kB of bodies (two entries)
-      expect(written()).toEqual(['/big/0', '/big/1']);
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate'] });
+      for (let i = 0; i < 3; i++) log.record(entry(`/small/${i}`, '{"ok":true}'));
+      vi.advanceTimersByTime(19);
+      expect(written('/small/')).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(written('/small/')).toEqual(['/small/0', '/small/1', '/small/2']);
+    } finally {
+      vi.useRealTimers();
+      reader.close();
+    }
+  });
+
+  it('writes large entries from the next turn on, a few per transaction and one transaction per turn, all of them in order', async () => {
+    const { log, reader, written } = watched();
+    try {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate'] });
+      // The queue's own clock stands still: on a slow machine the entries would otherwise be overdue (10 ms) and go at once.
+      vi.spyOn(performance, 'now').mockReturnValue(1_000);
+      for (let i = 0; i < 6; i++) log.record(entry(`/big/${i}`, page));
+      expect(written('/big/')).toEqual([]);
+      // Why not the 20 ms timer: large answers that wait are what V8 copies into its old generation under load.
+      expect(vi.getTimerCount()).toBe(1);
+      // The next turn, with no time passing (the fake clock runs an immediate scheduled now, and puts the
+      // immediates scheduled meanwhile 1 ms later): the first transaction, of about 64 kB of bodies (two entries).
+      vi.advanceTimersByTime(0);
+      expect(written('/big/')).toEqual(['/big/0', '/big/1']);
       expect(log.pending).toBe(true);
       // A call answered while the queue drains joins it, behind the others, with no second write of its own.
-      log.record({ method: 'GET', path: '/big/6', query: '', status: 200, durationMs: 1, source: 'HTTP', requestHeaders: new Headers(), responseBody: page });
+      log.record(entry('/big/6', page));
       expect(vi.getTimerCount()).toBe(1);
-      vi.runOnlyPendingTimers(); // the next turn: the next transaction
-      expect(written()).toEqual(['/big/0', '/big/1', '/big/2', '/big/3']);
+      vi.advanceTimersByTime(1); // the next turn: the next transaction
+      expect(written('/big/')).toEqual(['/big/0', '/big/1', '/big/2', '/big/3']);
       vi.runAllTimers();
-      expect(written()).toEqual(['/big/0', '/big/1', '/big/2', '/big/3', '/big/4', '/big/5', '/big/6']);
+      expect(written('/big/')).toEqual(['/big/0', '/big/1', '/big/2', '/big/3', '/big/4', '/big/5', '/big/6']);
       expect(log.pending).toBe(false);
     } finally {
       vi.useRealTimers();
@@ -203,30 +226,56 @@ describe('the timer\'s write of waiting entries', () => {
     }
   });
 
-  it('takes every entry that has waited 40 ms into the next write, so a steady stream of large answers never backs up', async () => {
+  it('after a failed write, tries again on the 20 ms timer only, however many large entries arrive meanwhile', async () => {
     const core = open();
-    const log = core.services.ctx.requestLog;
-    const reader = new Database(core.workspace.dbPath, { readonly: true });
-    const written = () => reader.prepare("SELECT path FROM request_log WHERE path LIKE '/big/%' ORDER BY seq").pluck().all() as string[];
-    let now = 1_000;
-    vi.spyOn(performance, 'now').mockImplementation(() => now);
-    vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate'] });
+    const { log } = { log: core.services.ctx.requestLog };
+    const db = core.services.ctx.db;
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const count = () => (db.prepare("SELECT count(*) AS n FROM request_log WHERE path LIKE '/big/%'").get() as { n: number }).n;
     try {
-      const page = JSON.stringify({ data: 'x'.repeat(40_000) });
-      const record = (i: number) => log.record({ method: 'GET', path: `/big/${i}`, query: '', status: 200, durationMs: 1, source: 'HTTP', requestHeaders: new Headers(), responseBody: page });
-      for (let i = 0; i < 6; i++) record(i);
-      now += 20;
-      vi.advanceTimersByTime(20); // the timer: about 64 kB (two entries), none of them overdue yet
-      expect(written()).toEqual(['/big/0', '/big/1']);
-      // The turn before the next write was long (calls kept arriving): the four left have waited 45 ms.
-      now += 25;
-      record(6);
-      vi.runOnlyPendingTimers();
-      expect(written()).toEqual(['/big/0', '/big/1', '/big/2', '/big/3', '/big/4', '/big/5']);
+      vi.spyOn(performance, 'now').mockReturnValue(1_000);
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate'] });
+      // A write that cannot succeed (as with a full disk): the log's inserts are refused until the trigger goes.
+      db.exec("CREATE TEMP TRIGGER refuse_log BEFORE INSERT ON request_log BEGIN SELECT RAISE(ABORT, 'disk is full'); END");
+      for (let i = 0; i < 2; i++) log.record(entry(`/big/${i}`, page));
+      vi.advanceTimersByTime(0);
+      expect(errors).toHaveBeenCalledTimes(1);
+      // Large entries keep arriving: none of them brings the retry forward to the next turn.
+      for (let i = 2; i < 5; i++) log.record(entry(`/big/${i}`, page));
+      vi.advanceTimersByTime(19);
+      expect(errors).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(1);
+      expect(errors).toHaveBeenCalledTimes(2);
+      db.exec('DROP TRIGGER refuse_log');
+      vi.runAllTimers();
+      expect(count()).toBe(5);
+      expect(log.pending).toBe(false);
+    } finally {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('takes every entry that has waited 10 ms into the next write, so a steady stream of large answers never backs up', async () => {
+    const { log, reader, written } = watched();
+    let now = 1_000;
+    try {
+      vi.spyOn(performance, 'now').mockImplementation(() => now);
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate'] });
+      for (let i = 0; i < 6; i++) log.record(entry(`/big/${i}`, page));
+      // The turn before the first write was long (calls kept arriving): the six have waited 9 ms, not yet overdue.
+      now += 9;
+      vi.advanceTimersByTime(0);
+      expect(written('/big/')).toEqual(['/big/0', '/big/1']);
+      // The next turn, 1 ms later: the four left have waited 10 ms and all go; the one recorded just now does not.
+      now += 1;
+      log.record(entry('/big/6', page));
+      vi.advanceTimersByTime(1);
+      expect(written('/big/')).toEqual(['/big/0', '/big/1', '/big/2', '/big/3', '/big/4', '/big/5']);
       // The one recorded just now is not overdue: it waits for the next turn's write.
       expect(log.pending).toBe(true);
       vi.runAllTimers();
-      expect(written()).toEqual(['/big/0', '/big/1', '/big/2', '/big/3', '/big/4', '/big/5', '/big/6']);
+      expect(written('/big/')).toEqual(['/big/0', '/big/1', '/big/2', '/big/3', '/big/4', '/big/5', '/big/6']);
     } finally {
       vi.useRealTimers();
       vi.restoreAllMocks();
