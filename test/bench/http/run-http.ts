@@ -1,5 +1,6 @@
 // The HTTP figures alone: `npx tsx test/bench/http/run-http.ts [--data-dir DIR] [--seconds N] [--cpu-prof DIR] [--only TEXT] [--from-source]`.
-// --only keeps the legs whose name contains TEXT (so a profile holds one leg's load); `--only ceiling` runs only the busy-server ceilings.
+// --only keeps the legs whose name contains TEXT (so a profile holds one leg's load); `--only ceiling` runs only the ceilings (the router alone, and
+// the bare server made busy 50 and 100 µs per request).
 // With --cpu-prof the serve process writes a V8 CPU profile into DIR when it stops (open it in Chrome's
 // DevTools, or summarise it with test/bench/http/profile-top.mjs).
 // --from-source runs serve through tsx from the TypeScript sources, so that a profile names the source files.
@@ -11,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { API_BASE } from '../../../core/api/types';
 import { encodeCursor } from '../../../core/kernel/pagination';
-import { busyCeiling, rssMiB, runLegs, standardLegs, startBare, startServe } from './http-bench';
+import { busyCeiling, routerCeiling, rssMiB, runLegs, standardLegs, startBare, startRouter, startServe } from './http-bench';
 
 /** A cursor half way down the filtered list the deep leg reads (what a client holds after paging that far). */
 export function deepCursorOf(dbPath: string): string | undefined {
@@ -27,7 +28,7 @@ export function deepCursorOf(dbPath: string): string | undefined {
   }
 }
 
-/** Runs the HTTP legs over `dataDir` (a new workspace when absent) and records serve's memory. */
+/** Runs the HTTP legs over `dataDir` (a new workspace when absent), records serve's memory, then the ceilings (router alone, busy bare server). */
 export async function httpFigures(record: (name: string, value: string) => void, o: { dataDir?: string | undefined; seconds: number; cpuProfDir?: string | undefined; only?: string | undefined; fromSource?: boolean | undefined }): Promise<void> {
   const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'bench-http-'));
   const { info, proc } = await startServe(dataDir, o.cpuProfDir, o.fromSource);
@@ -39,7 +40,15 @@ export async function httpFigures(record: (name: string, value: string) => void,
     record('serve resident memory before the load', `${rssMiB(info.pid).toFixed(0)} MiB`);
     await runLegs(record, info, bare, standardLegs(info, API_BASE, deepCursorOf(join(dataDir, 'workspace.sqlite'))).filter((l) => !o.only || l.name.includes(o.only)), o.seconds);
     record('serve resident memory after the load', `${rssMiB(info.pid).toFixed(0)} MiB`);
-    if (!o.only || o.only === 'ceiling') for (const us of [50, 100]) await busyCeiling(record, bare, us, o.seconds);
+    if (!o.only || o.only === 'ceiling') {
+      const router = await startRouter();
+      try {
+        await routerCeiling(record, bare, router, o.seconds);
+      } finally {
+        await router.proc.stop();
+      }
+      for (const us of [50, 100]) await busyCeiling(record, bare, us, o.seconds);
+    }
   } finally {
     await proc.stop();
     await bare.proc.stop();
