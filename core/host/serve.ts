@@ -85,6 +85,16 @@ export async function main(argv: string[]): Promise<void> {
     console.log(`Workspace ${next.workspace.dbPath} (switched from the console)`);
   });
 
+  // Before any line is printed: a script that stops serve as soon as it reads the Console line must get
+  // the clean close (server drained, workspace checkpointed), not the default signal death.
+  const stop = async () => {
+    await server.close();
+    workspaces.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+
   console.log(`Workspace ${core.workspace.dbPath} (${core.workspace.created ? 'created and seeded' : 'opened'}${values.reset ? ', reset to its seeded state' : ''}${values.snapshot ? `, snapshot ${values.snapshot} restored` : ''})`);
   console.log(`API ${server.origin}${API_BASE}`);
   console.log(`Console ${server.consoleUrl}`);
@@ -96,13 +106,6 @@ export async function main(argv: string[]): Promise<void> {
   }
   if (!consoleRoot) console.log('The console is not built (run `npm run build`); only the API is served.');
 
-  const stop = async () => {
-    await server.close();
-    workspaces.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {

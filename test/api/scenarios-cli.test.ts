@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../core/index';
 import { ScenarioService } from '../../core/scenarios/service';
 import { removeTempDirs, tempDir } from '../support/builders';
+import { endChild } from '../support/child-process';
 
 afterAll(removeTempDirs);
 
@@ -83,11 +84,7 @@ async function startServeFromSource(dataDir: string): Promise<{ origin: string; 
   const api = line('API');
   return {
     origin: new URL(api).origin, api, clientId: line('Client id'), clientSecret: line('Client secret'),
-    stop: () => new Promise((res) => {
-      if (child.exitCode !== null) return res();
-      child.once('exit', () => res());
-      child.kill('SIGTERM');
-    }),
+    stop: async () => void (await endChild(child)),
   };
 }
 

@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { enc, invoke, openWorld, type World } from '../support/money-path';
 import { startReceiver, until, type Receiver } from '../support/webhook-receiver';
+import { endChild } from '../support/child-process';
 
 let w: World;
 let rx: Receiver;
@@ -15,11 +16,7 @@ beforeEach(async () => {
   rx.setPublicKey((await w.api.get('/config')).body.webhookPublicKey);
 });
 afterEach(async () => {
-  if (child?.pid && child.exitCode === null) {
-    const exited = new Promise((r) => child!.once('exit', r));
-    child.kill();
-    await exited;
-  }
+  if (child?.pid) await endChild(child);
   await rx.close();
   await w.close();
 });

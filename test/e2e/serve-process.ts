@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { themeOverrides } from '../../renderer/theme';
+import { endChild, type ChildEnd } from '../support/child-process';
 
 /** A running `serve` process started exactly as a user starts it, with the lines it printed. */
 export interface ServeProcess {
@@ -13,9 +14,10 @@ export interface ServeProcess {
   clientSecret: string;
   dataDir: string;
   output: () => string;
-  stop: () => Promise<void>;
+  /** Asks the process to close (SIGTERM) and resolves with how it ended; a second call returns at once. */
+  stop: () => Promise<ChildEnd>;
   /** Kills the process at once (SIGKILL), as a crash or a power cut would, and waits for it to be gone. */
-  kill: () => Promise<void>;
+  kill: () => Promise<ChildEnd>;
 }
 
 /**
@@ -54,18 +56,8 @@ export async function startServe(extraArgs: string[] = [], env: Record<string, s
     clientSecret: line('Client secret'),
     dataDir,
     output: () => out,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-    kill: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGKILL');
-      }),
+    stop: () => endChild(child, 'SIGTERM'),
+    kill: () => endChild(child, 'SIGKILL'),
   };
 }
 

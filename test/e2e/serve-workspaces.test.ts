@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { endChild } from '../support/child-process';
 
 // `serve`'s workspace flags, as a user runs them: --workspaces-dir and --workspace pick the workspace,
 // --snapshot NAME restores a snapshot before serving and --reset returns to the seeded state.
@@ -18,11 +19,7 @@ afterAll(async () => {
 function serve(args: string[]): Promise<{ api: string; output: string; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, ['dist/host/serve.mjs', '--port', '0', '--clock', 'frozen', ...args], { env: { ...process.env, ...CREDS }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
-  const stop = () => new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+  const stop = async () => void (await endChild(child));
   running.push(stop);
   return new Promise((resolve, reject) => {
     const onData = (d: Buffer) => {

@@ -46,7 +46,7 @@ export async function spawnHelper(args: string[], env: NodeJS.ProcessEnv = proce
     child,
     line,
     stop: () => new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.stdin!.end();
       setTimeout(() => child.kill('SIGTERM'), 5_000).unref();
