@@ -85,15 +85,17 @@ export async function main(argv: string[]): Promise<void> {
     console.log(`Workspace ${next.workspace.dbPath} (switched from the console)`);
   });
 
-  // Before any line is printed: a script that stops serve as soon as it reads the Console line must get
-  // the clean close (server drained, workspace checkpointed), not the default signal death.
-  const stop = async () => {
+  // Before any line is printed: a script that stops serve as soon as it reads a line must get the clean
+  // close (connections cut, workspace checkpointed and closed), not the default signal death. `on`, not
+  // `once`, and one close: a second signal during the close (npm start forwards every one) must not kill it.
+  let closing: Promise<void> | undefined;
+  const stop = () => (closing ??= (async () => {
     await server.close();
     workspaces.close();
     process.exit(0);
-  };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  })());
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
 
   console.log(`Workspace ${core.workspace.dbPath} (${core.workspace.created ? 'created and seeded' : 'opened'}${values.reset ? ', reset to its seeded state' : ''}${values.snapshot ? `, snapshot ${values.snapshot} restored` : ''})`);
   console.log(`API ${server.origin}${API_BASE}`);
@@ -105,7 +107,6 @@ export async function main(argv: string[]): Promise<void> {
     console.log(`Try: curl -u '${creds.clientId}:${creds.clientSecret}' ${server.origin}${API_BASE}/customers`);
   }
   if (!consoleRoot) console.log('The console is not built (run `npm run build`); only the API is served.');
-
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {

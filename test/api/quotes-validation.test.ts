@@ -57,7 +57,7 @@ describe('lockedCurrencyAmount limits', () => {
       }
       expect(status).toBe(400);
     } finally {
-      child.kill();
+      await child.kill();
     }
   }, 30_000);
 

@@ -14,7 +14,7 @@ export interface ServeProcess {
   clientSecret: string;
   dataDir: string;
   output: () => string;
-  /** Asks the process to close (SIGTERM) and resolves with how it ended; a second call returns at once. */
+  /** Asks the process to close (SIGTERM) and resolves with how it ended; a second call waits for the same close. */
   stop: () => Promise<ChildEnd>;
   /** Kills the process at once (SIGKILL), as a crash or a power cut would, and waits for it to be gone. */
   kill: () => Promise<ChildEnd>;

@@ -6,14 +6,20 @@ export interface ChildEnd {
   signal: NodeJS.Signals | null;
 }
 
+/** The ending already asked of each child, so that a second call waits for it instead of signalling again. */
+const ending = new WeakMap<ChildProcess, { signal: NodeJS.Signals; end: Promise<ChildEnd> }>();
+
 /**
  * Sends `signal` to a child unless it has already ended, and resolves with how it ended. Safe to call
- * twice: a child ended by a signal has no exit code, and waiting for a second 'exit' would never end.
+ * twice, at once or later: a child ended by a signal has no exit code (waiting for a second 'exit' would
+ * never end), and a second SIGTERM during a close would cut it short. A SIGKILL still goes through.
  */
 export function endChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<ChildEnd> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve({ code: child.exitCode, signal: child.signalCode });
-    child.once('exit', (code, sig) => resolve({ code, signal: sig }));
-    child.kill(signal);
-  });
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  const asked = ending.get(child);
+  if (asked && (asked.signal === signal || signal !== 'SIGKILL')) return asked.end;
+  const end = asked?.end ?? new Promise<ChildEnd>((resolve) => child.once('exit', (code, sig) => resolve({ code, signal: sig })));
+  ending.set(child, { signal, end });
+  child.kill(signal);
+  return end;
 }

@@ -10,6 +10,7 @@ import { createCore, API_BASE, type Core } from '../../core/index';
 import { startLoopbackServer, type LoopbackServer } from '../../core/host/server';
 import { checkAgainstContract } from './contract-check';
 import { fundingIneligible } from '../../core/cards/sandbox';
+import { endChild } from './child-process';
 
 export const FROZEN_AT = '2026-01-01T00:00:00.000Z';
 export const FROZEN_MS = Date.parse(FROZEN_AT);
@@ -284,7 +285,7 @@ process.stdout.write(JSON.stringify({ base: srv.origin + API_BASE, creds: core.w
  * The same workspace and loopback server in a child process, for requests that may block the
  * server's event loop: the test keeps its own loop free and kills the child (by its pid) afterwards.
  */
-export async function spawnServerProcess(): Promise<{ api: Client; kill(): void }> {
+export async function spawnServerProcess(): Promise<{ api: Client; kill(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'money-path-child-'));
   const env = { ...process.env, MP_DIR: dir, MP_CORE: join(ROOT, 'core/index.ts'), MP_SERVER: join(ROOT, 'core/host/server.ts') };
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD_SERVER], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -301,8 +302,8 @@ export async function spawnServerProcess(): Promise<{ api: Client; kill(): void 
   const info = JSON.parse(line) as { base: string; creds: { clientId: string; clientSecret: string } };
   return {
     api: new Client(info.base, basic(info.creds.clientId, info.creds.clientSecret)),
-    kill() {
-      if (child.pid !== undefined && child.exitCode === null) process.kill(child.pid, 'SIGKILL');
+    async kill() {
+      await endChild(child, 'SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     },
   };

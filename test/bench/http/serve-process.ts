@@ -56,11 +56,7 @@ try {
   card = { error: err instanceof Error ? err.message : String(err) };
 }
 
-process.stdout.write(`${JSON.stringify({
-  origin: server.origin, consoleToken: server.consoleToken, auth, openMs, quoteId: quote['id'], quoteBody,
-  sourceAccountId: source.accountId, agent, card, pid: process.pid,
-})}\n`);
-
+// Before the ready line: the bench may signal as soon as it reads it.
 let closing = false;
 const stop = async () => {
   if (closing) return;
@@ -72,7 +68,14 @@ const stop = async () => {
   core.close();
   process.exit(0);
 };
-process.once('SIGTERM', () => void stop());
-process.once('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
 process.stdin.on('end', () => void stop());
 process.stdin.resume();
+
+process.stdout.write(`${JSON.stringify({
+  origin: server.origin, consoleToken: server.consoleToken, auth, openMs, quoteId: quote['id'], quoteBody,
+  sourceAccountId: source.accountId, agent, card, pid: process.pid,
+})}\n`);
+
+
