@@ -130,7 +130,8 @@ export interface LegResult {
   cpuPerRequestUs: number;
 }
 
-async function cannon(url: string, requests: autocannon.Request[], headers: Record<string, string>, seconds: number): Promise<LegResult> {
+/** One autocannon run (10 connections, `seconds` long) against `url`; CPU is left to the caller (see cannonCpu). */
+export async function cannon(url: string, requests: autocannon.Request[], headers: Record<string, string>, seconds: number): Promise<LegResult> {
   const r = await autocannon({ url, connections: 10, duration: seconds, headers, requests });
   return { rps: r.requests.total / (r.duration || seconds), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, total: r.requests.total, cpuPerRequestUs: NaN };
 }
@@ -230,14 +231,14 @@ export async function runLegs(record: (name: string, value: string) => void, inf
 }
 
 /** One figure beside the bare server's: rate and latency of each, the ratio, and CPU per request (or per unit of `unit` requests). */
-function versusBare(r: LegResult, bare: LegResult, unit = 1): string {
+export function versusBare(r: LegResult, bare: LegResult, unit = 1): string {
   const units = r.rps / unit;
   return `${units.toFixed(0)}${unit > 1 ? ' units' : ''} req/s (p50 ${r.p50} ms, p99 ${r.p99} ms)  vs bare ${bare.rps.toFixed(0)} req/s (p50 ${bare.p50} ms, p99 ${bare.p99} ms) = ${((100 * units) / bare.rps).toFixed(1)} % of bare; `
     + `CPU per ${unit > 1 ? 'unit' : 'request'} ${(r.cpuPerRequestUs * unit).toFixed(0)} µs, bare ${bare.cpuPerRequestUs.toFixed(0)} µs`;
 }
 
 /** A warning appended to a figure whose run had refused or failed requests (its rate is not a clean one). */
-function refusals(r: LegResult): string {
+export function refusals(r: LegResult): string {
   return r.non2xx + r.errors > 0 ? `, ${r.non2xx} non-2xx and ${r.errors} errors (NOT a clean run)` : '';
 }
 

@@ -1,6 +1,6 @@
 // The HTTP figures alone: `npx tsx test/bench/http/run-http.ts [--data-dir DIR] [--seconds N] [--cpu-prof DIR] [--only TEXT] [--from-source]`.
 // --only keeps the legs whose name contains TEXT (so a profile holds one leg's load); `--only ceiling` runs only the ceilings (the router alone, and
-// the bare server made busy 50 and 100 µs per request).
+// the bare server made busy 50 and 100 µs per request); `--only mocks` only the stateless mocks (PRISM_BIN, MOCKOON_BIN: see mocks.ts).
 // With --cpu-prof the serve process writes a V8 CPU profile into DIR when it stops (open it in Chrome's
 // DevTools, or summarise it with test/bench/http/profile-top.mjs).
 // --from-source runs serve through tsx from the TypeScript sources, so that a profile names the source files.
@@ -13,6 +13,7 @@ import Database from 'better-sqlite3';
 import { API_BASE } from '../../../core/api/types';
 import { encodeCursor } from '../../../core/kernel/pagination';
 import { busyCeiling, routerCeiling, rssMiB, runLegs, standardLegs, startBare, startRouter, startServe } from './http-bench';
+import { mockFigures } from './mocks';
 
 /** A cursor half way down the filtered list the deep leg reads (what a client holds after paging that far). */
 export function deepCursorOf(dbPath: string): string | undefined {
@@ -28,7 +29,7 @@ export function deepCursorOf(dbPath: string): string | undefined {
   }
 }
 
-/** Runs the HTTP legs over `dataDir` (a new workspace when absent), records serve's memory, then the ceilings (router alone, busy bare server). */
+/** Runs the HTTP legs over `dataDir` (a new workspace when absent), records serve's memory, then the ceilings (router alone, busy bare server) and the mocks. */
 export async function httpFigures(record: (name: string, value: string) => void, o: { dataDir?: string | undefined; seconds: number; cpuProfDir?: string | undefined; only?: string | undefined; fromSource?: boolean | undefined }): Promise<void> {
   const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'bench-http-'));
   const { info, proc } = await startServe(dataDir, o.cpuProfDir, o.fromSource);
@@ -49,6 +50,7 @@ export async function httpFigures(record: (name: string, value: string) => void,
       }
       for (const us of [50, 100]) await busyCeiling(record, bare, us, o.seconds);
     }
+    if (!o.only || o.only === 'mocks') await mockFigures(record, info, bare, o.seconds);
   } finally {
     await proc.stop();
     await bare.proc.stop();
