@@ -7,6 +7,9 @@ import { defaultDataDir } from './paths';
 import { startLoopbackServer } from './server';
 import { splitDataDir, WorkspaceHost } from './workspaces';
 
+/** How long a close on a signal may take (a checkpoint of a large log included) before serve exits without it. */
+const CLOSE_WITHIN_MS = 30_000;
+
 const HELP = `Usage: serve [--port N] [--workspace NAME | --data-dir DIR] [--workspaces-dir DIR] [--reset | --snapshot NAME]
              [--clock real|frozen] [--console-dir DIR]
 
@@ -88,10 +91,20 @@ export async function main(argv: string[]): Promise<void> {
   // Before any line is printed: a script that stops serve as soon as it reads a line must get the clean
   // close (connections cut, workspace checkpointed and closed), not the default signal death. `on`, not
   // `once`, and one close: a second signal during the close (npm start forwards every one) must not kill it.
+  // The watchdog ends a close that stalls, since further signals no longer can.
   let closing: Promise<void> | undefined;
   const stop = () => (closing ??= (async () => {
-    await server.close();
-    workspaces.close();
+    setTimeout(() => {
+      console.error(`serve: the workspace did not close within ${CLOSE_WITHIN_MS / 1000} s; exiting without a clean close`);
+      process.exit(1);
+    }, CLOSE_WITHIN_MS).unref();
+    try {
+      await server.close();
+      workspaces.close();
+    } catch (err) {
+      console.error(`serve: the workspace could not be closed cleanly: ${err instanceof Error ? err.message : String(err)}`);
+      process.exit(1);
+    }
     process.exit(0);
   })());
   process.on('SIGINT', () => void stop());

@@ -47,6 +47,13 @@ describe('the serve command', () => {
     expect(r.stdout).not.toContain('Client secret');
   });
 
+  it('closes cleanly once however many signals arrive during the close (npm start forwards each one)', async () => {
+    proc = await startServe();
+    const { pid } = proc;
+    for (const ms of [0, 1, 3, 6, 10]) setTimeout(() => { try { process.kill(pid, ms % 2 ? 'SIGINT' : 'SIGTERM'); } catch { /* already gone */ } }, ms);
+    expect(await proc.stop()).toEqual({ code: 0, signal: null });
+  });
+
   it('rejects bad flags with a clear message', async () => {
     const { spawnSync } = await import('node:child_process');
     const r = spawnSync(process.execPath, ['dist/host/serve.mjs', '--port', 'abc'], { encoding: 'utf8', timeout: 20_000 });

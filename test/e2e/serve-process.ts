@@ -13,6 +13,8 @@ export interface ServeProcess {
   clientId: string;
   clientSecret: string;
   dataDir: string;
+  /** The process id, to signal it as a shell or a process manager would. */
+  pid: number;
   output: () => string;
   /** Asks the process to close (SIGTERM) and resolves with how it ended; a second call waits for the same close. */
   stop: () => Promise<ChildEnd>;
@@ -55,6 +57,7 @@ export async function startServe(extraArgs: string[] = [], env: Record<string, s
     clientId: line('Client id'),
     clientSecret: line('Client secret'),
     dataDir,
+    pid: child.pid!,
     output: () => out,
     stop: () => endChild(child, 'SIGTERM'),
     kill: () => endChild(child, 'SIGKILL'),

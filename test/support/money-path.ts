@@ -283,7 +283,8 @@ process.stdout.write(JSON.stringify({ base: srv.origin + API_BASE, creds: core.w
 
 /**
  * The same workspace and loopback server in a child process, for requests that may block the
- * server's event loop: the test keeps its own loop free and kills the child (by its pid) afterwards.
+ * server's event loop: the test keeps its own loop free and, with `kill`, ends the child (SIGKILL, waited for)
+ * and removes its workspace folder afterwards.
  */
 export async function spawnServerProcess(): Promise<{ api: Client; kill(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'money-path-child-'));

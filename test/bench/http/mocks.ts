@@ -5,7 +5,7 @@
 //   PRISM_BIN=/tmp/mocks/node_modules/.bin/prism MOCKOON_BIN=/tmp/mocks/node_modules/.bin/mockoon-cli npm run bench
 // Without them the figures are printed as skipped, with this hint.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,18 +15,23 @@ import { alternate, cannon, refusals, versusBare, type BareServer, type LegResul
 
 /** How to start one mock on a document and a port, and how to know it is ready. */
 interface MockKind {
+  /** As the lines name it. */
   name: string;
   /** The environment variable naming its binary. */
   env: string;
+  /** Its command line: serve `doc` on 127.0.0.1:`port`, in one process (so CPU by pid is all of it), no files written. */
   args(doc: string, port: number): string[];
+  /** A line it prints once it answers. */
   ready: RegExp;
   /** Where it serves the document's paths: Prism drops the server URL's path, Mockoon keeps it. */
   base: string;
 }
 
 const MOCKS: MockKind[] = [
-  { name: 'Prism', env: 'PRISM_BIN', args: (doc, port) => ['mock', '-h', '127.0.0.1', '-p', String(port), doc], ready: /Prism is listening/, base: '' },
-  { name: 'Mockoon CLI', env: 'MOCKOON_BIN', args: (doc, port) => ['start', '--data', doc, '--port', String(port)], ready: /Server started on port/, base: API_BASE },
+  // --multiprocess=false: Prism forks its server when NODE_ENV is production, and the fork's CPU would be missed.
+  { name: 'Prism', env: 'PRISM_BIN', args: (doc, port) => ['mock', '-h', '127.0.0.1', '-p', String(port), '--multiprocess=false', doc], ready: /Prism is listening/, base: '' },
+  // --disable-log-to-file: it would otherwise write a log of every call under ~/.mockoon-cli (it still logs to stdout).
+  { name: 'Mockoon CLI', env: 'MOCKOON_BIN', args: (doc, port) => ['start', '--data', doc, '--port', String(port), '--disable-log-to-file'], ready: /Server started on port/, base: API_BASE },
 ];
 
 /**
@@ -45,27 +50,38 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts a mock and waits (at most 60 s) for its ready line; its output keeps being read so a full pipe never blocks it. */
+/**
+ * Starts a mock and waits (at most 60 s) for its ready line. Once ready its output is only drained (a mock
+ * logging every call must not block on a full pipe, nor cost the load generator a scan per line); if it does
+ * not come up, it is killed before the error is thrown.
+ */
 async function startMock(kind: MockKind, bin: string, doc: string): Promise<{ child: ChildProcess; origin: string }> {
   const port = await freePort();
   const child = spawn(bin, kind.args(doc, port), { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${kind.name} did not start within 60 s:\n${out.slice(-500)}`)), 60_000);
-    const onData = (d: Buffer) => {
-      if (out.length < 100_000) out += d.toString();
-      if (kind.ready.test(out)) {
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${kind.name} did not start within 60 s:\n${out.slice(-500)}`)), 60_000);
+      const settle = (err?: Error) => {
         clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${kind.name} exited with ${code}:\n${out.slice(-500)}`));
+        child.stdout!.off('data', onData).resume();
+        child.stderr!.off('data', onData).resume();
+        if (err) reject(err);
+        else resolve();
+      };
+      const onData = (d: Buffer) => {
+        out += d.toString();
+        if (kind.ready.test(out)) settle();
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', onData);
+      child.once('error', (err) => settle(new Error(`${kind.name} could not be started from ${bin}: ${err.message}`)));
+      child.once('exit', (code) => settle(new Error(`${kind.name} exited with ${code}:\n${out.slice(-500)}`)));
     });
-  });
+  } catch (err) {
+    await endChild(child, 'SIGKILL');
+    throw err;
+  }
   return { child, origin: `http://127.0.0.1:${port}` };
 }
 
@@ -82,36 +98,52 @@ function versusMock(kind: MockKind, serve: LegResult, mock: LegResult): string {
  */
 export async function mockFigures(record: (name: string, value: string) => void, info: ServeInfo, bare: BareServer, seconds: number): Promise<void> {
   const headers = { authorization: info.auth, 'content-type': 'application/json', accept: 'application/json' };
-  const doc = join(mkdtempSync(join(tmpdir(), 'bench-mocks-')), 'openapi.json');
-  writeFileSync(doc, await (await fetch(`${info.origin}${API_BASE}/openapi.json`, { headers })).text());
+  const named = MOCKS.filter((kind) => {
+    if (!process.env[kind.env]) record(`mock: ${kind.name}`, `skipped: set ${kind.env} to its binary (see test/bench/http/mocks.ts)`);
+    return Boolean(process.env[kind.env]);
+  });
+  if (named.length === 0) return;
+  const dir = mkdtempSync(join(tmpdir(), 'bench-mocks-'));
+  try {
+    const doc = join(dir, 'openapi.json');
+    writeFileSync(doc, await (await fetch(`${info.origin}${API_BASE}/openapi.json`, { headers })).text());
+    for (const kind of named) {
+      try {
+        await measureMock(record, kind, process.env[kind.env]!, doc, info, bare, seconds);
+      } catch (err) {
+        // One mock that fails (a wrong binary, a refusal) must not cost the other its figures, nor the bench its end.
+        record(`mock: ${kind.name}`, `failed: ${(err instanceof Error ? err.message : String(err)).slice(0, 300)}`);
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** One mock's figures: each call beside bare, then beside serve. */
+async function measureMock(record: (name: string, value: string) => void, kind: MockKind, bin: string, doc: string, info: ServeInfo, bare: BareServer, seconds: number): Promise<void> {
+  const headers = { authorization: info.auth, 'content-type': 'application/json', accept: 'application/json' };
+  const mockHeaders = { ...headers, authorization: MOCK_AUTH };
   const qid = encodeURIComponent(info.quoteId);
   const body = JSON.stringify(info.quoteBody);
-  for (const kind of MOCKS) {
-    const bin = process.env[kind.env];
-    if (!bin) {
-      record(`mock: ${kind.name}`, `skipped: set ${kind.env} to its binary (see test/bench/http/mocks.ts)`);
-      continue;
+  const calls = [
+    { name: 'GET /quotes/{id}', method: 'GET' as const, path: `/quotes/${qid}`, body: undefined },
+    { name: 'POST /quotes', method: 'POST' as const, path: '/quotes', body },
+  ];
+  const mock = await startMock(kind, bin, doc);
+  try {
+    const pid = mock.child.pid!;
+    for (const call of calls) {
+      const onMock = [{ method: call.method, path: `${kind.base}${call.path}`, body: call.body, headers: mockHeaders }];
+      const probe = await fetch(`${mock.origin}${kind.base}${call.path}`, { method: call.method, headers: mockHeaders, body: call.body });
+      const size = (await probe.arrayBuffer()).byteLength;
+      await cannon(mock.origin, onMock, mockHeaders, 1);
+      const [m, b] = await alternate({ url: mock.origin, pid, requests: onMock }, { url: bare.origin, pid: bare.pid, requests: [{ method: call.method, path: `/${size}`, body: call.body }] }, headers, seconds);
+      record(`mock: ${kind.name} ${call.name}`, `${versusBare(m, b)}; body ${size} B (status ${probe.status})${refusals(m)}`);
+      const [s, m2] = await alternate({ url: info.origin, pid: info.pid, requests: [{ method: call.method, path: `${API_BASE}${call.path}`, body: call.body }] }, { url: mock.origin, pid, requests: onMock }, headers, seconds);
+      record(`serve vs ${kind.name}: ${call.name}`, versusMock(kind, s, m2));
     }
-    const mock = await startMock(kind, bin, doc);
-    try {
-      const mockHeaders = { ...headers, authorization: MOCK_AUTH };
-      const calls = [
-        { name: 'GET /quotes/{id}', method: 'GET' as const, path: `/quotes/${qid}`, body: undefined },
-        { name: 'POST /quotes', method: 'POST' as const, path: '/quotes', body },
-      ];
-      for (const call of calls) {
-        const onMock = [{ method: call.method, path: `${kind.base}${call.path}`, body: call.body, headers: mockHeaders }];
-        const probe = await fetch(`${mock.origin}${kind.base}${call.path}`, { method: call.method, headers: mockHeaders, body: call.body });
-        const size = (await probe.arrayBuffer()).byteLength;
-        await cannon(mock.origin, onMock, mockHeaders, 1);
-        const pid = mock.child.pid!;
-        const [m, b] = await alternate({ url: mock.origin, pid, requests: onMock }, { url: bare.origin, pid: bare.pid, requests: [{ method: call.method, path: `/${size}`, body: call.body }] }, headers, seconds);
-        record(`mock: ${kind.name} ${call.name}`, `${versusBare(m, b)}; body ${size} B (status ${probe.status})${refusals(m)}`);
-        const [s, m2] = await alternate({ url: info.origin, pid: info.pid, requests: [{ method: call.method, path: `${API_BASE}${call.path}`, body: call.body }] }, { url: mock.origin, pid, requests: onMock }, headers, seconds);
-        record(`serve vs ${kind.name}: ${call.name}`, versusMock(kind, s, m2));
-      }
-    } finally {
-      await endChild(mock.child);
-    }
+  } finally {
+    await endChild(mock.child);
   }
 }

@@ -77,5 +77,3 @@ process.stdout.write(`${JSON.stringify({
   origin: server.origin, consoleToken: server.consoleToken, auth, openMs, quoteId: quote['id'], quoteBody,
   sourceAccountId: source.accountId, agent, card, pid: process.pid,
 })}\n`);
-
-
