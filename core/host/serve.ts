@@ -7,7 +7,7 @@ import { defaultDataDir } from './paths';
 import { startLoopbackServer } from './server';
 import { splitDataDir, WorkspaceHost } from './workspaces';
 
-/** How long a close on a signal may take (a checkpoint of a large log included) before serve exits without it. */
+/** How long the server's side of a close on a signal may take before serve exits without a clean close. */
 const CLOSE_WITHIN_MS = 30_000;
 
 const HELP = `Usage: serve [--port N] [--workspace NAME | --data-dir DIR] [--workspaces-dir DIR] [--reset | --snapshot NAME]
@@ -91,7 +91,8 @@ export async function main(argv: string[]): Promise<void> {
   // Before any line is printed: a script that stops serve as soon as it reads a line must get the clean
   // close (connections cut, workspace checkpointed and closed), not the default signal death. `on`, not
   // `once`, and one close: a second signal during the close (npm start forwards every one) must not kill it.
-  // The watchdog ends a close that stalls, since further signals no longer can.
+  // The watchdog ends a close whose server side stalls, since further signals no longer can. (The workspace's
+  // own close is synchronous and bounded: it waits at most 5 s for the checkpoint worker.)
   let closing: Promise<void> | undefined;
   const stop = () => (closing ??= (async () => {
     setTimeout(() => {

@@ -49,9 +49,13 @@ describe('the serve command', () => {
 
   it('closes cleanly once however many signals arrive during the close (npm start forwards each one)', async () => {
     proc = await startServe();
-    const { pid } = proc;
-    for (const ms of [0, 1, 3, 6, 10]) setTimeout(() => { try { process.kill(pid, ms % 2 ? 'SIGINT' : 'SIGTERM'); } catch { /* already gone */ } }, ms);
-    expect(await proc.stop()).toEqual({ code: 0, signal: null });
+    const running = proc;
+    const storm = [0, 1, 3, 6, 10].map((ms) => setTimeout(() => running.signal(ms % 2 ? 'SIGINT' : 'SIGTERM'), ms));
+    try {
+      expect(await running.stop()).toEqual({ code: 0, signal: null });
+    } finally {
+      storm.forEach(clearTimeout);
+    }
   });
 
   it('rejects bad flags with a clear message', async () => {

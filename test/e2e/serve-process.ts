@@ -13,8 +13,8 @@ export interface ServeProcess {
   clientId: string;
   clientSecret: string;
   dataDir: string;
-  /** The process id, to signal it as a shell or a process manager would. */
-  pid: number;
+  /** Signals the process as a shell or a process manager would; nothing once it has exited (its pid may be reused). */
+  signal: (sig: NodeJS.Signals) => void;
   output: () => string;
   /** Asks the process to close (SIGTERM) and resolves with how it ended; a second call waits for the same close. */
   stop: () => Promise<ChildEnd>;
@@ -57,7 +57,7 @@ export async function startServe(extraArgs: string[] = [], env: Record<string, s
     clientId: line('Client id'),
     clientSecret: line('Client secret'),
     dataDir,
-    pid: child.pid!,
+    signal: (sig) => void child.kill(sig),
     output: () => out,
     stop: () => endChild(child, 'SIGTERM'),
     kill: () => endChild(child, 'SIGKILL'),

@@ -25,6 +25,7 @@ export function endChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'
     if (child.pid === undefined) child.once('error', () => resolve({ code: child.exitCode, signal: null }));
   });
   ending.set(child, { signal, end });
-  child.kill(signal);
+  // No pid, no signal: before its 'error' is out, a child that failed to spawn holds no pid of its own to signal.
+  if (child.pid !== undefined) child.kill(signal);
   return end;
 }
