@@ -96,7 +96,7 @@ export async function main(argv: string[]): Promise<void> {
   let closing: Promise<void> | undefined;
   const stop = () => (closing ??= (async () => {
     setTimeout(() => {
-      console.error(`serve: the workspace did not close within ${CLOSE_WITHIN_MS / 1000} s; exiting without a clean close`);
+      console.error(`serve: the close did not finish within ${CLOSE_WITHIN_MS / 1000} s; exiting without a clean close`);
       process.exit(1);
     }, CLOSE_WITHIN_MS).unref();
     try {

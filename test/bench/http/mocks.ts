@@ -110,7 +110,7 @@ export async function mockFigures(record: (name: string, value: string) => void,
     writeFileSync(doc, await (await fetch(`${info.origin}${API_BASE}/openapi.json`, { headers })).text());
     for (const kind of named) {
       try {
-        await measureMock(record, kind, process.env[kind.env]!, doc, info, bare, seconds);
+        await measureMock(record, kind, process.env[kind.env]!, doc, info, bare, headers, seconds);
       } catch (err) {
         // One mock that fails (a wrong binary, a refusal) must not cost the other its figures, nor the bench its end.
         record(`mock: ${kind.name}`, `failed: ${(err instanceof Error ? err.message : String(err)).slice(0, 300)}`);
@@ -122,8 +122,7 @@ export async function mockFigures(record: (name: string, value: string) => void,
 }
 
 /** One mock's figures: each call beside bare, then beside serve. */
-async function measureMock(record: (name: string, value: string) => void, kind: MockKind, bin: string, doc: string, info: ServeInfo, bare: BareServer, seconds: number): Promise<void> {
-  const headers = { authorization: info.auth, 'content-type': 'application/json', accept: 'application/json' };
+async function measureMock(record: (name: string, value: string) => void, kind: MockKind, bin: string, doc: string, info: ServeInfo, bare: BareServer, headers: Record<string, string>, seconds: number): Promise<void> {
   const mockHeaders = { ...headers, authorization: MOCK_AUTH };
   const qid = encodeURIComponent(info.quoteId);
   const body = JSON.stringify(info.quoteBody);
