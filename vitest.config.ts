@@ -12,6 +12,8 @@ export default defineConfig({
       { test: { name: 'api', include: ['test/api/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'electron', include: ['test/electron/**/*.test.ts'], environment: 'node' } },
       { plugins: [vue()], test: { name: 'renderer', include: ['test/renderer/**/*.test.ts'], environment: 'happy-dom' } },
+      // Faults done for real (second processes, full volumes, 50 MB bodies): one file at a time so each owns the machine.
+      { test: { name: 'faults', include: ['test/faults/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 60_000, fileParallelism: false } },
       { test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000, fileParallelism: false } },
     ],
   },
