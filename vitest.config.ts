@@ -10,6 +10,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'core', include: ['test/core/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'api', include: ['test/api/**/*.test.ts'], environment: 'node' } },
+      // Every operation of the upstream contract, called for real and validated against upstream's own schemas.
+      { test: { name: 'contract', include: ['test/contract/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'electron', include: ['test/electron/**/*.test.ts'], environment: 'node' } },
       { plugins: [vue()], test: { name: 'renderer', include: ['test/renderer/**/*.test.ts'], environment: 'happy-dom' } },
       // Faults done for real (second processes, full volumes, 50 MB bodies): one file at a time so each owns the machine.
