@@ -1,14 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createKernel } from './kernel/kernel';
-import { ServiceError } from './kernel/errors';
 import type { ClockOptions } from './kernel/clock';
 import type { EventListener } from './kernel/events';
 import type { RequestLogRetention } from './kernel/request-log';
 import { createServices, type Services } from './services';
 import { seedWorkspace, type SeedCredentials, type SeedOptions } from './seed';
 import { createApiApp } from './api/app';
-import { createApiHandler, type ApiHandler } from './api/handler';
+import { commitFailed, createApiHandler, type ApiHandler } from './api/handler';
 import { API_BASE } from './api/types';
 import { collectExamples } from './api/examples';
 import type { Examples } from './api/openapi';
@@ -167,8 +166,8 @@ export function createCore(options: CoreOptions): Core {
         // A console action made while API calls were in flight joined their group commit: answer once it is stored.
         try {
           await kernel.durable(failedBefore);
-        } catch {
-          return { ok: false, error: new ServiceError(500, 'INTERNAL_ERROR', 'The workspace file refused a write while this action ran, so its change may be kept only in part or not at all: look before trying again').toBody() };
+        } catch (err) {
+          return { ok: false, error: commitFailed(err).toBody() };
         }
         return result;
       },

@@ -27,7 +27,9 @@ export function createApiApp(ctx: Ctx, tokens: Authenticator, modules: (RouteMod
 
   app.onError((err) => {
     const e = toServiceError(err);
-    if (e.status >= 500) console.error('[api] internal error:', err);
+    // A full disk refuses every write until space returns: one line each, not a stack trace each.
+    if (e.code === 'INTERNAL_ERROR') console.error('[api] internal error:', err);
+    else if (e.status >= 500) console.error(`[api] ${e.code}: ${err instanceof Error ? err.message : String(err)}`);
     return errorResponse(e);
   });
   app.notFound((c) => {

@@ -1,5 +1,5 @@
 import type { Ctx } from '../context';
-import { ServiceError } from '../kernel/errors';
+import { ServiceError, storageError } from '../kernel/errors';
 import { errorResponse } from './app';
 import { API_BASE, type ApiApp } from './types';
 import { CONSOLE_LOG_ID_HEADER } from '../kernel/request-log';
@@ -47,8 +47,7 @@ export function createApiHandler(ctx: Ctx, app: ApiApp): ApiHandler {
       try {
         await ctx.durable(failedBefore);
       } catch (err) {
-        console.error('[api] commit failed:', err);
-        response = errorResponse(new ServiceError(500, 'INTERNAL_ERROR', 'The workspace file refused a write while this call ran, so its change may be kept only in part or not at all: read the state before retrying'));
+        response = errorResponse(commitFailed(err));
       }
       // The body as the route read it; one no route read (a 404, a refusal before parsing) is read now, still unread.
       const requestBody = hasBody ? (seen.requestBody ?? (request.bodyUsed ? undefined : await request.text().catch(() => undefined))) : undefined;
@@ -86,3 +85,17 @@ export function createApiHandler(ctx: Ctx, app: ApiApp): ApiHandler {
   };
 }
 
+/**
+ * The answer of a call whose commit failed (a call can outlive its group, so part of its change may be
+ * kept): the storage refusal when the disk was the cause, else a 500 that says to read before retrying.
+ */
+export function commitFailed(err: unknown): ServiceError {
+  const outcome = 'its change may be kept only in part or not at all: read the state before retrying';
+  const storage = storageError(err, outcome);
+  if (storage) {
+    console.error(`[api] commit failed, ${storage.code}: ${err instanceof Error ? err.message : String(err)}`);
+    return storage;
+  }
+  console.error('[api] commit failed:', err);
+  return new ServiceError(500, 'INTERNAL_ERROR', `The workspace file refused a write while this call ran, so ${outcome}`);
+}
