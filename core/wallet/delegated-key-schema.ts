@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { p256KeyHex } from './key-schema';
 import { pageQuerySchema, pageSchema } from '../kernel/pagination';
 
 /** `POST /auth/delegated-keys` body. */
 export const createDelegatedKeySchema = z.object({
   accountId: z.string().min(1).meta({ description: 'The embedded wallet (InternalAccount:…) the key may act for' }),
-  publicKey: z.string().regex(/^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/, 'must be a P-256 public key in hex (compressed 66 or uncompressed 130 characters)'),
+  publicKey: p256KeyHex('must be a P-256 public key in hex (compressed 66 or uncompressed 130 characters)'),
   nickname: z.string().trim().min(1).max(100).optional(),
   expiresAt: z.iso.datetime().optional().meta({ description: 'When the key stops being valid; it never expires when absent' }),
 }).strict().meta({ id: 'CreateDelegatedKeyRequest' });

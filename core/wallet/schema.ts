@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { p256KeyHex, p256UncompressedKeyHex } from './key-schema';
 
 /** The credential types (declared with the signed-request vocabulary in api/signed-request.ts). */
 export { CREDENTIAL_TYPES, type CredentialType } from '../api/signed-request';
 
-const hexKey = z.string().regex(/^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/, 'must be a P-256 public key in SEC1 hex (66 compressed or 130 uncompressed characters)');
+const hexKey = p256KeyHex();
 const clientKey = hexKey.meta({ description: "The client's P-256 public key (SEC1 hex); the session key is sealed to it", example: '03b4c7185c691f4d810f63db100ae35ccdad833b2ddfcba39f56100c7277254241' });
-const uncompressedKey = z.string().regex(/^04[0-9a-fA-F]{128}$/, 'must be an uncompressed P-256 public key (130 hex characters starting 04)');
+const uncompressedKey = p256UncompressedKeyHex();
 const b64url = z.string().min(1).regex(/^[A-Za-z0-9_-]+={0,2}$/, 'must be base64url');
 const accountId = z.string().regex(/^InternalAccount:[0-9a-f-]{36}$/i, 'must be an InternalAccount:<uuid> id')
   .meta({ description: 'The embedded wallet (an EMBEDDED_WALLET internal account)', example: 'InternalAccount:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b' });
