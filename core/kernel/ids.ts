@@ -27,7 +27,8 @@ export type ResourceType =
   | 'ExternalAccount' | 'Agent' | 'AgentAction' | 'AuthMethod' | 'Session' | 'Request' | 'Lookup' | 'Token'
   | 'PlatformConfig' | 'Event' | 'Job' | 'LedgerEntry' | 'Journal' | 'ApiCall' | 'Webhook'
   | 'WebhookAttempt' | 'Verification' | 'BeneficialOwner' | 'KycLink' | 'ContactCode' | 'OwnershipChallenge' | 'Scenario'
-  | 'Document' | 'BulkUploadJob' | 'StablecoinProviderAccount' | 'Stablecoin' | 'StablecoinOperation' | 'DelegatedKey';
+  | 'Document' | 'BulkUploadJob' | 'StablecoinProviderAccount' | 'Stablecoin' | 'StablecoinOperation' | 'DelegatedKey'
+  | 'ScaFactor' | 'ScaChallenge' | 'TwoFactorReset';
 
 /** A generator of `<ResourceType>:<uuid v7>` ids; time-ordered so keyset pagination follows creation order. */
 export type IdGenerator = (type: ResourceType) => string;
