@@ -1,19 +1,39 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { invalidInput, type FieldError } from '../kernel/errors';
+import { invalidInput, type FieldConstraint, type FieldError } from '../kernel/errors';
 import type { ApiBindings, ApiVariables } from './types';
 
 type Ctx = Context<{ Bindings: ApiBindings; Variables: ApiVariables }>;
 
 /** Turns zod issues into the spec's 400 INVALID_INPUT, naming the first field in the message and all in details. */
 export function zodToInvalidInput(error: z.ZodError, prefix = ''): Error {
-  const errors: FieldError[] = error.issues.map((i) => ({
-    field: prefix + (i.path.length ? i.path.map(String).join('.') : '(body)'),
-    message: i.message,
-    constraint: i.code,
-  }));
+  const errors: FieldError[] = error.issues.map((i) => {
+    const constraint = constraintOf(i);
+    return { field: prefix + (i.path.length ? i.path.map(String).join('.') : '(body)'), message: i.message, ...(constraint ? { constraint } : {}) };
+  });
   const [first, ...rest] = errors;
-  return invalidInput(first?.field ?? '(body)', first?.message ?? 'is invalid', rest);
+  const refusal = invalidInput(first?.field ?? '(body)', first?.message ?? 'is invalid', rest);
+  if (first?.constraint) (refusal.details!['errors'] as FieldError[])[0]!.constraint = first.constraint;
+  return refusal;
+}
+
+/**
+ * The broken rule in upstream's `FieldConstraint` shape (an object: format, pattern, enum, minLength,
+ * maxLength), or undefined for issues it has no key for (a wrong type, a missing field: the message says).
+ */
+function constraintOf(issue: z.core.$ZodIssue): FieldConstraint | undefined {
+  switch (issue.code) {
+    case 'invalid_value':
+      return { enum: issue.values.map(String) };
+    case 'invalid_format':
+      return issue.format === 'regex' && 'pattern' in issue && typeof issue.pattern === 'string' ? { pattern: issue.pattern } : { format: issue.format };
+    case 'too_small':
+      return issue.origin === 'string' ? { minLength: Number(issue.minimum) } : undefined;
+    case 'too_big':
+      return issue.origin === 'string' ? { maxLength: Number(issue.maximum) } : undefined;
+    default:
+      return undefined;
+  }
 }
 
 /** Parses a value with a schema or throws the 400 naming the field. */

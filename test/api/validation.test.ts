@@ -51,6 +51,15 @@ describe('schema violations', () => {
     expectInvalidField(await fund(srv.api, aliceUsd.id, -5), 'amount');
   });
 
+  it("details.errors[].constraint is upstream's FieldConstraint object: the enum, format or length the field broke", async () => {
+    const r = await srv.api.post('/customers', individualBody({ email: 'not-an-email', fullName: '', region: 'USA' }));
+    expect(r.status).toBe(400);
+    const byField = Object.fromEntries((r.body.details.errors as { field: string; constraint?: unknown }[]).map((e) => [e.field, e.constraint]));
+    expect(byField).toEqual({ region: { maxLength: 2 }, email: { format: 'email' }, fullName: { minLength: 1 } });
+    const q = await srv.api.get('/customers?customerType=ROBOT');
+    expect(q.body.details.errors[0]).toMatchObject({ field: 'customerType', constraint: { enum: ['INDIVIDUAL', 'BUSINESS'] } });
+  });
+
   it.each([
     ['/customers?customerType=ROBOT', 'customerType'],
     ['/customers?createdAfter=yesterday', 'createdAfter'],
