@@ -71,8 +71,10 @@ export function umaProviders(): UmaProvider[] {
   return [sandbox, ...regional];
 }
 
-/** A virtual asset service provider the sandbox can pay crypto to (SUGGESTED shape: upstream's is not documented here). */
+/** A virtual asset service provider the sandbox can pay crypto to: upstream's `vaspName` and `url`, plus what the sandbox knows of it. */
 export interface Vasp {
+  vaspName: string;
+  url: string;
   name: string;
   domain: string;
   supportedCurrencies: Currency[];
@@ -82,7 +84,7 @@ export interface Vasp {
 /** The sandbox's VASPs: one per stablecoin family and one for bitcoin, on the networks payment instructions support. */
 export function vasps(): Vasp[] {
   return [
-    { name: 'Sandbox Stablecoin Exchange', domain: 'exchange.vasp.sandbox.example', supportedCurrencies: [currency('USDC'), currency('USDT')], networks: ['SOLANA', 'ETHEREUM', 'BASE', 'POLYGON', 'TRON'] },
-    { name: 'Sandbox Bitcoin Custodian', domain: 'custody.vasp.sandbox.example', supportedCurrencies: [currency('BTC')], networks: ['BITCOIN', 'LIGHTNING', 'SPARK'] },
+    { vaspName: 'Sandbox Stablecoin Exchange', url: 'https://exchange.vasp.sandbox.example', name: 'Sandbox Stablecoin Exchange', domain: 'exchange.vasp.sandbox.example', supportedCurrencies: [currency('USDC'), currency('USDT')], networks: ['SOLANA', 'ETHEREUM', 'BASE', 'POLYGON', 'TRON'] },
+    { vaspName: 'Sandbox Bitcoin Custodian', url: 'https://custody.vasp.sandbox.example', name: 'Sandbox Bitcoin Custodian', domain: 'custody.vasp.sandbox.example', supportedCurrencies: [currency('BTC')], networks: ['BITCOIN', 'LIGHTNING', 'SPARK'] },
   ];
 }

@@ -18,7 +18,9 @@ const umaProviderSchema = z.object({
   allowListStatus: z.boolean().meta({ description: 'Whether the provider is on the platform’s allow list' }),
 }).strict().meta({ id: 'AvailableUmaProvider' });
 const vaspSchema = z.object({
-  name: z.string(), domain: z.string(), supportedCurrencies: z.array(currencySchema), networks: z.array(z.string()),
+  vaspName: z.string().meta({ description: "The provider's name (upstream's field)" }),
+  url: z.string().meta({ description: "The provider's site" }),
+  name: z.string().meta({ description: 'The same as vaspName (kept for clients of earlier versions)' }), domain: z.string(), supportedCurrencies: z.array(currencySchema), networks: z.array(z.string()),
 }).strict().meta({ id: 'Vasp' });
 
 /** Pages a fixed, ordered catalogue: the cursor names the last item's key, so a page never repeats or skips one. */
@@ -69,8 +71,8 @@ export const discoveryContract = {
   listVasps: defineRoute({
     method: 'get', path: '/vasps', tag: 'VASPs', permission: 'VIEW',
     summary: 'Virtual asset service providers crypto payouts can reach',
-    query: z.object({ currency: currencyCode.optional() }),
-    responses: { 200: { description: 'The VASPs', schema: z.object({ data: z.array(vaspSchema) }).strict().meta({ id: 'VaspList' }) } },
+    query: z.object({ currency: currencyCode.optional(), limit: z.coerce.number().int().min(1).max(100).default(20), cursor: z.string().min(1).optional() }),
+    responses: { 200: { description: 'A page of VASPs', schema: pageSchema(vaspSchema, 'VaspList') } },
     errors: { 400: 'INVALID_INPUT: a malformed currency' },
   }),
 };
@@ -90,6 +92,9 @@ export function discoveryRoutes() {
       const ordered = query.sortOrder === 'asc' ? all : [...all].reverse();
       return reply(200, pageOf(ordered, (p) => p.domain, query.limit, query.cursor));
     },
-    listVasps: ({ query }) => reply(200, { data: vasps().filter((v) => !query.currency || v.supportedCurrencies.some((c) => c.code === query.currency)) }),
+    listVasps: ({ query }) => {
+      const matching = vasps().filter((v) => !query.currency || v.supportedCurrencies.some((c) => c.code === query.currency));
+      return reply(200, pageOf(matching, (v) => v.url, query.limit, query.cursor));
+    },
   });
 }

@@ -56,4 +56,11 @@ describe('GET /uma-providers and GET /vasps', () => {
     expect(r.body.data[0].networks).toContain('SOLANA');
     expect((await w.api.get('/vasps')).body.data).toHaveLength(2);
   });
+
+  it("pages VASPs in upstream's shape: vaspName and url on each, hasMore and nextCursor on the page", async () => {
+    const first = await w.api.get('/vasps?limit=1');
+    expect(first.body).toMatchObject({ data: [{ vaspName: 'Sandbox Stablecoin Exchange', url: 'https://exchange.vasp.sandbox.example' }], hasMore: true });
+    const second = await w.api.get(`/vasps?limit=1&cursor=${encodeURIComponent(first.body.nextCursor)}`);
+    expect(second.body).toMatchObject({ data: [{ vaspName: 'Sandbox Bitcoin Custodian' }], hasMore: false });
+  });
 });
