@@ -75,7 +75,10 @@ export const stablecoinContract = {
     summary: 'Estimates the network fee of a crypto withdrawal (the sandbox’s fixed fee table)',
     body: withdrawalFeeRequestSchema,
     responses: { 200: { description: 'The estimate', schema: withdrawalFeeSchema } },
-    errors: { 400: 'INVALID_INPUT naming network when the currency does not travel on it; AMOUNT_OUT_OF_RANGE when the fee would take it all' },
+    errors: {
+      400: 'INVALID_INPUT naming cryptoNetwork (the currency does not travel on it) or internalAccountId (another currency); AMOUNT_OUT_OF_RANGE when the fee would take it all',
+      404: 'NOT_FOUND: no internal account has internalAccountId',
+    },
   }),
 };
 

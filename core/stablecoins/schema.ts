@@ -6,7 +6,7 @@ import { currencyAmountSchema } from '../payments/schema';
 /** Providers a stablecoin can be issued with (upstream's enum). */
 export const STABLECOIN_PROVIDERS = ['BRALE'] as const;
 /** Networks stablecoins are issued on (the payment instructions' EVM and Solana networks). */
-export const STABLECOIN_NETWORKS = ['SOLANA', 'ETHEREUM', 'BASE', 'POLYGON'] as const;
+export const STABLECOIN_NETWORKS = ['SOLANA', 'ETHEREUM', 'BASE', 'POLYGON', 'SPARK'] as const;
 /** Statuses of a provider account link. */
 export const PROVIDER_ACCOUNT_STATUSES = ['ACTIVE', 'INVALID', 'REVOKED'] as const;
 /** Statuses of a mint or burn. */
@@ -46,12 +46,21 @@ export const listProviderAccountsQuery = pageQuerySchema.extend({
   status: z.enum(PROVIDER_ACCOUNT_STATUSES).optional(),
 }).strict();
 
-/** `POST /stablecoins` body: registers a stablecoin created at the provider. */
+/**
+ * `POST /stablecoins` body: registers a stablecoin created at the provider. The contract names the coin by
+ * `providerTokenIdentifier` (its ticker at the provider) and `networkTokenIdentifier` (its on-chain id) and
+ * has no `symbol` or `name`: the symbol defaults to the provider's identifier, the name to the symbol, and
+ * the contract address to the network's identifier (generated in the sandbox when neither is given).
+ */
 export const registerStablecoinSchema = z.object({
-  symbol: z.string().regex(/^[A-Z0-9]{2,10}$/, 'must be 2 to 10 capital letters or digits, such as ACMEUSD'),
-  name: z.string().trim().min(1).max(100),
+  providerTokenIdentifier: z.string().regex(/^[A-Z0-9]{2,10}$/, 'must be 2 to 10 capital letters or digits, such as ACME').optional()
+    .meta({ description: "The coin's identifier at the provider; the symbol when symbol is absent", example: 'ACME' }),
+  networkTokenIdentifier: z.string().trim().min(1).max(100).optional().meta({ description: 'The token on its network; the contract address when contractAddress is absent', example: 'btkn1qw508d6qejxtdg4y5r3zarvary0c5xw7k' }),
+  symbol: z.string().regex(/^[A-Z0-9]{2,10}$/, 'must be 2 to 10 capital letters or digits, such as ACMEUSD').optional()
+    .meta({ description: 'Defaults to providerTokenIdentifier; one of the two is required' }),
+  name: z.string().trim().min(1).max(100).optional().meta({ description: 'Defaults to the symbol' }),
   network: z.enum(STABLECOIN_NETWORKS),
-  contractAddress: z.string().trim().min(1).max(100).optional().meta({ description: 'The token contract or mint address; generated in the sandbox when absent' }),
+  contractAddress: z.string().trim().min(1).max(100).optional().meta({ description: 'The token contract or mint address; networkTokenIdentifier, or generated in the sandbox, when absent' }),
   stablecoinProviderAccountId: z.string().min(1).optional().meta({ description: 'Required when more than one ACTIVE provider account is linked' }),
 }).strict().meta({ id: 'RegisterStablecoinRequest' });
 
@@ -88,20 +97,30 @@ export const operationSchema = z.object({
 /** A mint or burn. */
 export type StablecoinOperation = z.infer<typeof operationSchema>;
 
-/** `POST /crypto/estimate-withdrawal-fee` body. */
+/** Networks a crypto withdrawal can travel on. */
+export const WITHDRAWAL_NETWORKS = ['SOLANA', 'ETHEREUM', 'BASE', 'POLYGON', 'TRON', 'BITCOIN', 'LIGHTNING', 'SPARK'] as const;
+
+/**
+ * `POST /crypto/estimate-withdrawal-fee` body, in the contract's names (`cryptoNetwork`). The contract
+ * requires `internalAccountId` and `destinationAddress`; the sandbox's fee table needs neither, so they are
+ * optional here, and an internalAccountId that is given is checked (it must exist and hold the currency).
+ */
 export const withdrawalFeeRequestSchema = z.object({
+  internalAccountId: z.string().min(1).optional().meta({ description: 'The internal account the withdrawal would debit', example: 'InternalAccount:a12dcbd6-dced-4ec4-b756-3c3a9ea3d123' }),
   currency: z.enum(['USDC', 'USDT', 'BTC']),
-  network: z.enum(['SOLANA', 'ETHEREUM', 'BASE', 'POLYGON', 'TRON', 'BITCOIN', 'LIGHTNING', 'SPARK']),
+  cryptoNetwork: z.enum(WITHDRAWAL_NETWORKS),
   amount: z.number().int().positive().max(MAX_AMOUNT).meta({ description: 'In the smallest unit of the currency' }),
   destinationAddress: z.string().trim().min(1).max(200).optional(),
 }).strict().meta({ id: 'EstimateCryptoWithdrawalFeeRequest' });
 
-/** The estimate. */
+/** The estimate, in the contract's shape; every amount is in the smallest unit of the withdrawn currency. */
 export const withdrawalFeeSchema = z.object({
-  currency: z.string(), network: z.string(),
-  amount: currencyAmountSchema, estimatedFee: currencyAmountSchema, receivedAmount: currencyAmountSchema,
-  estimatedAt: timestamp,
-}).strict().meta({ id: 'CryptoWithdrawalFeeEstimate' });
+  networkFee: z.number().int().min(0).meta({ description: "The sandbox network fee, charged in the withdrawn currency" }),
+  networkFeeAsset: z.string().meta({ description: 'The asset the network fee is counted in (the withdrawn currency in the sandbox)', example: 'USDC' }),
+  applicationFee: z.number().int().min(0).meta({ description: "The platform's own fee (none in the sandbox)" }),
+  totalFee: z.number().int().min(0),
+  netAmount: z.number().int().min(0).meta({ description: 'What arrives: amount minus totalFee' }),
+}).strict().meta({ id: 'EstimateCryptoWithdrawalFeeResponse' });
 
 /** Pages of each resource. */
 export const providerAccountPageSchema = pageSchema(providerAccountSchema, 'StablecoinProviderAccountListResponse');

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { Ctx } from '../context';
-import { conflict, notFound, ServiceError } from '../kernel/errors';
-import { currencyAmount } from '../kernel/money';
+import { conflict, invalidInput, notFound, ServiceError } from '../kernel/errors';
 import type { Page } from '../kernel/pagination';
+import { internalAccountRepo } from '../accounts/internal-repo';
 import { stablecoinRepo } from './repo';
 import type {
   linkProviderAccountSchema, listOperationsQuery, listProviderAccountsQuery, OperationStatus, operationRequestSchema, ProviderAccount,
@@ -30,9 +30,11 @@ const hex = (seed: string, n: number) => createHash('sha256').update(seed).diges
 /** Stablecoin issuance: provider account links, registered stablecoins, mints and burns on the workspace clock, and the withdrawal-fee estimate. */
 export class StablecoinService {
   private readonly repo;
+  private readonly internalAccounts: ReturnType<typeof internalAccountRepo>;
 
   constructor(private readonly ctx: Ctx) {
     this.repo = stablecoinRepo(ctx.db);
+    this.internalAccounts = internalAccountRepo(ctx.db);
     ctx.scheduler.register(STEP_JOB, (job) => this.step(String(job.payload['operationId']), job.payload['to'] as OperationStatus));
   }
 
@@ -65,11 +67,15 @@ export class StablecoinService {
 
   /** Registers a stablecoin on a linked provider account (chosen automatically when only one is ACTIVE). */
   register(body: z.infer<typeof registerStablecoinSchema>): Stablecoin {
+    const symbol = body.symbol ?? body.providerTokenIdentifier;
+    if (!symbol) throw invalidInput('providerTokenIdentifier', 'is required (or symbol): it names the coin');
     const account = this.pickAccount(body.stablecoinProviderAccountId);
-    if (this.repo.coinExists(body.symbol, body.network)) throw conflict(`${body.symbol} is already registered on ${body.network}`);
-    const contractAddress = body.contractAddress ?? (body.network === 'SOLANA' ? hex(`${body.symbol}:${body.network}`, 44) : `0x${hex(`${body.symbol}:${body.network}`, 40)}`);
+    if (this.repo.coinExists(symbol, body.network)) throw conflict(`${symbol} is already registered on ${body.network}`);
+    const seed = `${symbol}:${body.network}`;
+    const contractAddress = body.contractAddress ?? body.networkTokenIdentifier
+      ?? (body.network === 'SOLANA' ? hex(seed, 44) : body.network === 'SPARK' ? `btkn1${hex(seed, 38)}` : `0x${hex(seed, 40)}`);
     return this.ctx.transaction(() => {
-      const coin = this.repo.insertCoin(this.ctx.ids('Stablecoin'), account.id, { ...body, contractAddress }, this.ctx.clock.nowMs());
+      const coin = this.repo.insertCoin(this.ctx.ids('Stablecoin'), account.id, { symbol, name: body.name ?? symbol, network: body.network, contractAddress }, this.ctx.clock.nowMs());
       this.ctx.events.append('STABLECOIN.REGISTERED', 'Stablecoin', coin.id, coin);
       return coin;
     });
@@ -120,15 +126,17 @@ export class StablecoinService {
     return this.repo.ops(coinId, q);
   }
 
-  /** The network fee of a crypto withdrawal (400 naming network when the currency does not travel on it). */
+  /** The network fee of a crypto withdrawal (400 naming cryptoNetwork when the currency does not travel on it). */
   estimateWithdrawalFee(body: z.infer<typeof withdrawalFeeRequestSchema>) {
-    const fee = WITHDRAWAL_FEES[body.currency]?.[body.network];
-    if (fee === undefined) throw new ServiceError(400, 'INVALID_INPUT', `network: ${body.currency} is not withdrawn on ${body.network}; use one of ${Object.keys(WITHDRAWAL_FEES[body.currency] ?? {}).join(', ')}`, { errors: [{ field: 'network', message: `not a ${body.currency} network` }] });
+    if (body.internalAccountId !== undefined) {
+      const account = this.internalAccounts.find(body.internalAccountId);
+      if (!account) throw notFound('NOT_FOUND', `Internal account ${body.internalAccountId} not found`);
+      if (account.currency !== body.currency) throw invalidInput('internalAccountId', `holds ${account.currency}, not ${body.currency}`);
+    }
+    const fee = WITHDRAWAL_FEES[body.currency]?.[body.cryptoNetwork];
+    if (fee === undefined) throw invalidInput('cryptoNetwork', `${body.currency} is not withdrawn on ${body.cryptoNetwork}; use one of ${Object.keys(WITHDRAWAL_FEES[body.currency] ?? {}).join(', ')}`);
     if (fee >= body.amount) throw new ServiceError(400, 'AMOUNT_OUT_OF_RANGE', `amount must exceed the ${fee} network fee`, { field: 'amount', minAmount: fee + 1 });
-    return {
-      currency: body.currency, network: body.network, amount: currencyAmount(body.amount, body.currency), estimatedFee: currencyAmount(fee, body.currency),
-      receivedAmount: currencyAmount(body.amount - fee, body.currency), estimatedAt: new Date(this.ctx.clock.nowMs()).toISOString(),
-    };
+    return { networkFee: fee, networkFeeAsset: body.currency, applicationFee: 0, totalFee: fee, netAmount: body.amount - fee };
   }
 
   private pickAccount(id: string | undefined): ProviderAccount {

@@ -36,6 +36,15 @@ describe('stablecoin provider accounts', () => {
 });
 
 describe('stablecoins, mints and burns', () => {
+  it("registers the contract's body (providerTokenIdentifier, networkTokenIdentifier, network SPARK; no symbol): symbol and name default to the provider's identifier", async () => {
+    await link();
+    const r = await w.api.post('/stablecoins', { providerTokenIdentifier: 'ACME', networkTokenIdentifier: 'btkn1qw508d6qejxtdg4y5r3zarvary0c5xw7k', network: 'SPARK' });
+    expect(r.status, r.text).toBe(201);
+    expect(r.body).toMatchObject({ symbol: 'ACME', name: 'ACME', network: 'SPARK', contractAddress: 'btkn1qw508d6qejxtdg4y5r3zarvary0c5xw7k' });
+    expectError(await w.api.post('/stablecoins', { providerTokenIdentifier: 'ACME', networkTokenIdentifier: 'btkn1other', network: 'SPARK' }), 409, 'CONFLICT');
+    expectInvalidField(await w.api.post('/stablecoins', { network: 'SPARK' }), 'providerTokenIdentifier');
+  });
+
   it('registers on the only ACTIVE link; mints move PENDING → PROCESSING → COMPLETED on the clock and raise the supply; burns lower it', async () => {
     const acct = (await link()).body;
     const r = await register();
@@ -86,11 +95,16 @@ describe('stablecoins, mints and burns', () => {
 });
 
 describe('POST /crypto/estimate-withdrawal-fee', () => {
-  it('answers the network fee and what arrives; 400 for a network the currency does not use or an amount the fee would take', async () => {
-    const r = await w.api.post('/crypto/estimate-withdrawal-fee', { currency: 'USDC', network: 'SOLANA', amount: 10_000_000 });
+  it('answers the contract body (cryptoNetwork, internalAccountId, destinationAddress) with the fee and what arrives', async () => {
+    const r = await w.api.post('/crypto/estimate-withdrawal-fee', { currency: 'USDC', cryptoNetwork: 'SOLANA', amount: 10_000_000, destinationAddress: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU' });
     expect(r.status, r.text).toBe(200);
-    expect(r.body).toMatchObject({ estimatedFee: { amount: 1_000, currency: { code: 'USDC' } }, receivedAmount: { amount: 9_999_000 } });
-    expectInvalidField(await w.api.post('/crypto/estimate-withdrawal-fee', { currency: 'BTC', network: 'SOLANA', amount: 10_000 }), 'network');
-    expectError(await w.api.post('/crypto/estimate-withdrawal-fee', { currency: 'USDC', network: 'ETHEREUM', amount: 100 }), 400, 'AMOUNT_OUT_OF_RANGE');
+    expect(r.body).toEqual({ networkFee: 1_000, networkFeeAsset: 'USDC', applicationFee: 0, totalFee: 1_000, netAmount: 9_999_000 });
+  });
+
+  it('400 for a network the currency does not use, an amount the fee would take, or an account of another currency; 404 for an unknown account', async () => {
+    expectInvalidField(await w.api.post('/crypto/estimate-withdrawal-fee', { currency: 'BTC', cryptoNetwork: 'SOLANA', amount: 10_000 }), 'cryptoNetwork');
+    expectError(await w.api.post('/crypto/estimate-withdrawal-fee', { currency: 'USDC', cryptoNetwork: 'ETHEREUM', amount: 100 }), 400, 'AMOUNT_OUT_OF_RANGE');
+    expectInvalidField(await w.api.post('/crypto/estimate-withdrawal-fee', { internalAccountId: w.seed.aliceUsd, currency: 'USDC', cryptoNetwork: 'SOLANA', amount: 10_000 }), 'internalAccountId');
+    expectError(await w.api.post('/crypto/estimate-withdrawal-fee', { internalAccountId: 'InternalAccount:019542f5-b3e7-1d02-0000-000000000099', currency: 'USDC', cryptoNetwork: 'SOLANA', amount: 10_000 }), 404, 'NOT_FOUND');
   });
 });
