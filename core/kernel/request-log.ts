@@ -57,6 +57,14 @@ const FLUSH_AFTER_MS = 20;
 const OVERDUE_AFTER_MS = 10;
 /** A queue this long is written at once, whatever the timer. */
 const FLUSH_AT_ENTRIES = 256;
+/** While the log cannot be written (a full disk), how long it waits before trying again. */
+const RETRY_AFTER_MS = 1_000;
+/**
+ * While the log cannot be written, it keeps at most this many entries, and about this many bytes of bodies,
+ * in memory; older ones are dropped (and counted). Why: a disk full for an hour must not fill the memory too.
+ */
+const MAX_WAITING_ENTRIES = 10_000;
+const MAX_WAITING_BYTES = 16 * 1024 * 1024;
 /** Retention is enforced once per this many written entries. */
 const PRUNE_EVERY = 500;
 /**
@@ -96,8 +104,12 @@ export class RequestLog {
   private queue: QueuedCall[] = [];
   /** The length of the queued entries' bodies, kept with the queue: what the next-turn write is decided on. */
   private queueBodyBytes = 0;
-  /** The last write failed: the next one waits for the retry timer, not for the next turn (else a lasting error retried and logged on every call). */
-  private retrying = false;
+  /**
+   * The last write failed (a full disk): the next one waits for the retry timer, not for the next turn nor a
+   * group commit (else a lasting error is retried on every call, and entries riding in a group make its
+   * business writes fail too). It says since when, and how many entries were dropped meanwhile.
+   */
+  private failing: { since: number; dropped: number } | undefined;
   /** Entries written inside a group commit that has not committed yet. */
   private riding: QueuedCall[] = [];
   private pruneSoon = false;
@@ -143,27 +155,31 @@ export class RequestLog {
     };
   }
 
-  /** Records one call and returns its id (the entry is written within about FLUSH_AFTER_MS, or before the next read). */
+  /**
+   * Records one call and returns its id (the entry is written within about FLUSH_AFTER_MS, or before the next
+   * read). Never throws: the call's answer is ready, and a log that cannot be written must not change it.
+   */
   record(call: ApiCallRecord): string {
     const id = this.ids('ApiCall');
     this.queue.push({ id, atMs: this.clock.nowMs(), call, queuedAt: performance.now() });
     this.queueBodyBytes += bodyBytes(call);
+    if (this.failing) this.dropBeyondBounds();
     // Inside an open group commit the queue waits for it (writePending): written here, the entries would
     // join the group without the bookkeeping that puts them back if its COMMIT fails.
-    if (this.queue.length >= FLUSH_AT_ENTRIES && !this.db.inTransaction) this.flush();
+    if (this.queue.length >= FLUSH_AT_ENTRIES && !this.db.inTransaction && !this.failing) this.flush();
     else this.scheduleWrite();
     return id;
   }
 
   /** Arms the next write: on the next turn once TIMED_WRITE_BYTES of bodies wait (unless retrying a failure), else the timer. */
   private scheduleWrite(): void {
-    if (this.queueBodyBytes >= TIMED_WRITE_BYTES && !this.retrying) this.writeNextTurn();
+    if (this.queueBodyBytes >= TIMED_WRITE_BYTES && !this.failing) this.writeNextTurn();
     else this.armTimer();
   }
 
   /** Starts the timer's write unless it is already due or under way (a draining queue takes new entries along). */
   private armTimer(): void {
-    if (!this.draining) this.timer ??= setTimeout(() => this.writeTimed(), FLUSH_AFTER_MS).unref();
+    if (!this.draining) this.timer ??= setTimeout(() => this.writeTimed(), this.failing ? RETRY_AFTER_MS : FLUSH_AFTER_MS).unref();
   }
 
   /**
@@ -192,16 +208,8 @@ export class RequestLog {
     if (this.db.inTransaction) return this.armTimer();
     const batch = this.queue.slice(0, chunkLength(this.queue, performance.now() - OVERDUE_AFTER_MS));
     this.setQueue(this.queue.slice(batch.length));
-    try {
-      this.writeBatch(batch);
-    } catch (err) {
-      // A timer's failure would otherwise end the process; the entries wait for the next try instead.
-      console.error('[request-log] entries could not be written; trying again shortly:', err);
-      this.setQueue([...batch, ...this.queue]);
-      this.retrying = true;
-      return this.armTimer();
-    }
-    this.retrying = false;
+    // A timer's failure would otherwise end the process; the entries wait for the next try instead.
+    if (!this.tryWrite(batch)) return;
     this.writesSincePrune += batch.length;
     // Why here and not once drained: under steady calls the queue may never empty between turns.
     if (this.writesSincePrune >= PRUNE_EVERY) this.prune();
@@ -218,7 +226,10 @@ export class RequestLog {
     return this.queue.length > 0;
   }
 
-  /** Writes every queued call in one transaction (a no-op when none waits), pruning every PRUNE_EVERY entries. */
+  /**
+   * Writes every queued call in one transaction (a no-op when none waits), pruning every PRUNE_EVERY entries.
+   * Never throws: entries the workspace file refuses (a full disk) wait for the retry timer.
+   */
   flush(): void {
     this.writeQueued();
     if (this.writesSincePrune >= PRUNE_EVERY) this.prune();
@@ -231,14 +242,10 @@ export class RequestLog {
    * known (groupCommitted / groupDiscarded), and a due prune runs once the turn is over.
    */
   writePending(): void {
-    if (!this.queue.length || !this.db.open) return;
+    // While the log cannot be written, its entries would only add pages to a commit the disk may refuse.
+    if (!this.queue.length || !this.db.open || this.failing) return;
     const batch = this.queue;
-    try {
-      this.writeQueued();
-      this.riding.push(...batch);
-    } catch (err) {
-      console.error('[request-log] entries could not be written:', err);
-    }
+    if (this.writeQueued()) this.riding.push(...batch);
     // Why not the flush timer: under steady writes every group would push it back, and pruning never ran.
     if (this.writesSincePrune >= PRUNE_EVERY && !this.pruneSoon) {
       this.pruneSoon = true;
@@ -263,7 +270,7 @@ export class RequestLog {
     this.scheduleWrite();
   }
 
-  /** Writes the queue; returns how many entries it held. */
+  /** Writes the queue; returns how many entries it wrote (none when the write failed: they wait for the retry). */
   private writeQueued(): number {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
@@ -272,10 +279,45 @@ export class RequestLog {
     if (!this.queue.length || !this.db.open) return 0;
     const batch = this.queue;
     this.setQueue([]);
-    this.writeBatch(batch);
-    this.retrying = false;
+    if (!this.tryWrite(batch)) return 0;
     this.writesSincePrune += batch.length;
     return batch.length;
+  }
+
+  /**
+   * Writes `batch` (taken from the front of the queue) in one transaction, or, when the workspace file
+   * refuses it, puts it back in front and arms the retry; true when it was written. Says once that the log
+   * cannot be written, and once that it can again: a full disk refuses every try until space returns.
+   */
+  private tryWrite(batch: QueuedCall[]): boolean {
+    try {
+      this.writeBatch(batch);
+    } catch (err) {
+      this.setQueue([...batch, ...this.queue]);
+      if (!this.failing) {
+        this.failing = { since: Date.now(), dropped: 0 };
+        console.error(`[request-log] entries cannot be written (${describe(err)}); they wait in memory (up to ${MAX_WAITING_ENTRIES}) and are written once the workspace file takes writes again`);
+      }
+      this.dropBeyondBounds();
+      this.armTimer();
+      return false;
+    }
+    if (this.failing) {
+      const { since, dropped } = this.failing;
+      this.failing = undefined;
+      console.error(`[request-log] entries are written again after ${Math.round((Date.now() - since) / 1000)} s${dropped ? `; ${dropped} of the oldest were dropped meanwhile` : ''}`);
+    }
+    return true;
+  }
+
+  /** While the log cannot be written: drops the oldest entries beyond MAX_WAITING_ENTRIES and MAX_WAITING_BYTES. */
+  private dropBeyondBounds(): void {
+    let drop = 0;
+    let bytes = this.queueBodyBytes;
+    while (drop < this.queue.length && (this.queue.length - drop > MAX_WAITING_ENTRIES || bytes > MAX_WAITING_BYTES)) bytes -= bodyBytes(this.queue[drop++]!.call);
+    if (!drop) return;
+    this.setQueue(this.queue.slice(drop));
+    if (this.failing) this.failing.dropped += drop;
   }
 
   private write({ id, atMs, call }: QueuedCall): void {
@@ -293,11 +335,21 @@ export class RequestLog {
     for (const r of resources) this.linkResource.run(r, info.lastInsertRowid);
   }
 
-  /** Deletes entries beyond the retention bounds; returns how many were removed. */
+  /** Deletes entries beyond the retention bounds; returns how many were removed (none when the file refuses the delete). */
   prune(): number {
     this.settleGroup();
     this.writeQueued();
     this.writesSincePrune = 0;
+    try {
+      return this.deleteBeyondRetention();
+    } catch (err) {
+      // A full disk can refuse even a delete (it appends to the WAL); the next prune tries again.
+      console.error(`[request-log] old entries could not be pruned (${describe(err)})`);
+      return 0;
+    }
+  }
+
+  private deleteBeyondRetention(): number {
     const cutoff = this.clock.nowMs() - this.retention.maxAgeDays * 86_400_000;
     const maxSeq = this.maxSeq.get()?.m ?? 0;
     const byCount = maxSeq - this.retention.maxEntries;
@@ -338,6 +390,13 @@ function entryBytes(call: ApiCallRecord): number {
 /** The length of a call's request and response bodies. */
 function bodyBytes(call: ApiCallRecord): number {
   return (call.requestBody?.length ?? 0) + (call.responseBody?.length ?? 0);
+}
+
+/** An error as one line: SQLite's code and message. */
+function describe(err: unknown): string {
+  const code = (err as { code?: unknown } | null)?.code;
+  const message = err instanceof Error ? err.message : String(err);
+  return typeof code === 'string' ? `${code}: ${message}` : message;
 }
 
 function safeDecode(path: string): string {
