@@ -4,6 +4,7 @@ import { conflict, invalidInput, notFound, ServiceError } from '../kernel/errors
 import { findCurrency } from '../kernel/money';
 import type { Page } from '../kernel/pagination';
 import { scenarioSuffix } from '../payments/suffix';
+import { platformRepo } from '../platform/repo';
 import { externalAccountRepo, type BeneficiaryStatus, type ExternalAccountSummary, type IdentifiedAccount } from './external-repo';
 import { ACCOUNT_INFO, currenciesOfAccountType, withRails, type createExternalAccountSchema, type ExternalAccount } from './external-schema';
 
@@ -20,15 +21,18 @@ export const BENEFICIARY_BY_SUFFIX: Record<string, BeneficiaryStatus> = {
 /** External accounts of customers and of the platform, validated per account type. */
 export class ExternalAccountService {
   private readonly repo;
+  private readonly platform;
 
   /** `customerExists` throws unless a live customer has the id (customers sit above accounts, so it is passed in). */
   constructor(private readonly ctx: Ctx, private readonly customerExists: (id: string) => void) {
     this.repo = externalAccountRepo(ctx.db);
+    this.platform = platformRepo(ctx.db);
   }
 
   /** Validates and stores an external account; the 1xx suffixes drive the sandbox's name verification. */
   create(input: z.infer<typeof createExternalAccountSchema>, owner: 'CUSTOMER' | 'PLATFORM'): ExternalAccount {
-    if (owner === 'CUSTOMER' && !input.customerId) throw invalidInput('customerId', 'is required for a customer external account');
+    // On the customers path a missing customerId means the platform owns the account, as upstream documents
+    // ("absent => platform"); it is then read back under /platform/external-accounts.
     if (owner === 'PLATFORM' && input.customerId) throw invalidInput('customerId', 'must be omitted for a platform external account');
     if (input.customerId) this.customerExists(input.customerId);
     const { accountType: type, ...fields } = input.accountInfo as Record<string, unknown> & { accountType: string };
@@ -40,7 +44,10 @@ export class ExternalAccountService {
     // Upstream requires paymentRails on bank variants: a caller that names none gets every rail of the type.
     const info = withRails(fields, type, currency);
     const ownership = input.ownershipType ?? 'THIRD_PARTY';
-    if (ownership === 'THIRD_PARTY' && !info['beneficiary']) throw invalidInput('accountInfo.beneficiary', 'is required for a THIRD_PARTY account');
+    // Bank and mobile variants require a beneficiary in their schema; a wallet needs one only where the
+    // platform's counterparty rules ask for counterparty data in its currency (upstream's behaviour).
+    const rule = this.counterpartyRule(currency);
+    if (!info['beneficiary'] && rule) throw invalidInput('accountInfo.beneficiary', `is required: the platform requires ${rule} for ${currency} counterparties`);
     const primary = String(info[spec.primary]);
     const suffix = scenarioSuffix(primary);
     if (suffix === '105') {
@@ -59,6 +66,13 @@ export class ExternalAccountService {
       this.ctx.events.append('EXTERNAL_ACCOUNT.CREATED', 'ExternalAccount', account.id, { customerId: account.customerId, accountType: type, currency });
       return created;
     });
+  }
+
+  /** The mandatory counterparty fields the platform's configuration names for a currency, in words; undefined when none. */
+  private counterpartyRule(currency: string): string | undefined {
+    const config = this.platform.get()?.data.supportedCurrencies?.find((c) => c.currencyCode === currency);
+    const fields = (config?.requiredCounterpartyFields ?? []).filter((f) => f.mandatory && f.name !== 'ACCOUNT_IDENTIFIER').map((f) => f.name);
+    return fields.length ? fields.join(', ') : undefined;
   }
 
   /** One live account (404 when unknown or deleted, or owned by the other side). */

@@ -43,7 +43,6 @@ describe('POST /customers/external-accounts', () => {
     ['accountInfo.clabeNumber', 'MXN', () => accountInfo.mxn({ clabeNumber: '12345' })],
     ['accountInfo.address', 'BTC', () => accountInfo.spark({ address: 'short' })],
     ['accountInfo.beneficiary.fullName', 'USD', () => accountInfo.usd({ beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: '' } })],
-    ['accountInfo.beneficiary', 'BTC', () => ({ accountType: 'SPARK_WALLET', address: 'sp1qexamplewallet000' })],
   ])('refuses an invalid field with 400 naming %s and stores nothing', async (field, currency, info) => {
     const before = storedState(core);
     expectInvalidField(await srv.api.post('/customers/external-accounts', { customerId: customer.id, currency, accountInfo: info() }), field);
@@ -94,9 +93,40 @@ describe('POST /customers/external-accounts', () => {
     expect((await srv.api.post('/customers/external-accounts', usdAccountBody(other.id, { accountInfo: info }))).status).toBe(201);
   });
 
-  it('requires a customerId on the customers path', async () => {
+  it('upstream client: without customerId the platform owns the account (the contract\'s documented default), read back on the platform path', async () => {
     const { customerId: _omit, ...body } = usdAccountBody(customer.id);
-    expectInvalidField(await srv.api.post('/customers/external-accounts', body), 'customerId');
+    const r = await srv.api.post('/customers/external-accounts', body);
+    expect(r.status, r.text).toBe(201);
+    expect(r.body).not.toHaveProperty('customerId');
+    expect((await srv.api.get(`/platform/external-accounts/${r.body.id}`)).body.id).toBe(r.body.id);
+    expectError(await srv.api.get(`/customers/external-accounts/${r.body.id}`), 404, 'NOT_FOUND');
+  });
+});
+
+describe('upstream client: wallets without a beneficiary', () => {
+  const solana = () => ({ accountType: 'SOLANA_WALLET', address: `7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJos${String(Date.now() % 10_000).padStart(4, '0')}` });
+
+  it('a SOLANA_WALLET (or SPARK_WALLET) without a beneficiary is created when the platform asks for no counterparty data', async () => {
+    const r = await srv.api.post('/customers/external-accounts', { customerId: customer.id, currency: 'USDC', accountInfo: solana() });
+    expect(r.status, r.text).toBe(201);
+    expect(r.body).toMatchObject({ currency: 'USDC', accountInfo: { accountType: 'SOLANA_WALLET' } });
+    expect(r.body.accountInfo).not.toHaveProperty('beneficiary');
+    const spark = await srv.api.post('/customers/external-accounts', { customerId: customer.id, currency: 'BTC', accountInfo: { accountType: 'SPARK_WALLET', address: 'sp1qexamplewallet000' } });
+    expect(spark.status, spark.text).toBe(201);
+  });
+
+  it("a wallet without a beneficiary is 400 naming accountInfo.beneficiary where the platform's counterparty rules require a field", async () => {
+    const config = (await srv.api.get('/config')).body;
+    const supportedCurrencies = config.supportedCurrencies.map((c: { currencyCode: string }) =>
+      (c.currencyCode === 'USDC' ? { ...c, requiredCounterpartyFields: [{ name: 'FULL_NAME', mandatory: true }] } : c));
+    expect((await srv.api.patch('/config', { supportedCurrencies })).status).toBe(200);
+    const before = storedState(core);
+    const r = await srv.api.post('/customers/external-accounts', { customerId: customer.id, currency: 'USDC', accountInfo: solana() });
+    expectInvalidField(r, 'accountInfo.beneficiary');
+    expect(r.body.message).toContain('FULL_NAME');
+    expect(storedState(core)).toEqual(before);
+    const named = await srv.api.post('/customers/external-accounts', { customerId: customer.id, currency: 'USDC', accountInfo: { ...solana(), beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace' } } });
+    expect(named.status, named.text).toBe(201);
   });
 });
 
