@@ -7,6 +7,7 @@ import { createCore, type Core, type CoreOptions } from '../index';
 import type { DomainEvent } from '../kernel/events';
 import { conflict, invalidInput, notFound } from '../kernel/errors';
 import { copyWorkspaceFile, inspectWorkspaceFile, setWorkspaceFileName, setWorkspaceName, snapshotInto, workspaceName } from '../kernel/workspace-file';
+import { checkWorkspaceFile } from '../kernel/workspace-check';
 import type { WorkspaceDirectory, WorkspaceSummary } from '../workspaces/ports';
 
 /** The file of a workspace inside its folder. */
@@ -51,6 +52,7 @@ export class WorkspaceHost implements WorkspaceDirectory {
     if (!isFolderName(options.initial)) throw new Error(`"${options.initial}" is not a folder name`);
     this.currentId = options.initial;
     mkdirSync(this.dirOf(options.initial), { recursive: true });
+    this.checkBeforeOpening(options.initial);
     this.open = this.createCoreIn(options.initial);
     this.unsubscribe = this.forward(this.open);
   }
@@ -75,6 +77,11 @@ export class WorkspaceHost implements WorkspaceDirectory {
   onSwitch(listener: (core: Core) => void): () => void {
     this.switchListeners.add(listener);
     return () => this.switchListeners.delete(listener);
+  }
+
+  /** A damaged or foreign file in a workspace folder is refused before opening (which would migrate it) can fail halfway. */
+  private checkBeforeOpening(id: string): void {
+    if (existsSync(this.fileOf(id))) checkWorkspaceFile(this.fileOf(id), `The workspace "${id}"`);
   }
 
   private createCoreIn(id: string): Core {
@@ -164,6 +171,7 @@ export class WorkspaceHost implements WorkspaceDirectory {
     if (this.switching) throw conflict('Another workspace switch is in progress', 'WORKSPACE_SWITCH_IN_PROGRESS');
     this.switching = true;
     try {
+      this.checkBeforeOpening(id);
       const next = this.createCoreIn(id);
       const previous = this.open;
       this.unsubscribe();
@@ -200,7 +208,7 @@ export class WorkspaceHost implements WorkspaceDirectory {
         this.open.services.ctx.settle();
         snapshotInto(this.open.services.ctx.db, this.fileOf(target));
       }
-      else copyWorkspaceFile(this.fileOf(id), this.fileOf(target));
+      else copyWorkspaceFile(this.fileOf(id), this.fileOf(target), `The workspace "${id}"`);
       setWorkspaceFileName(this.fileOf(target), name);
     } catch (err) {
       rmSync(this.dirOf(target), { recursive: true, force: true });
@@ -219,15 +227,16 @@ export class WorkspaceHost implements WorkspaceDirectory {
     rmSync(trash, { recursive: true, force: true });
   }
 
-  /** Creates a workspace from an exported file (copied, then migrated to this build's schema). */
+  /** Creates a workspace from an exported file (checked, copied, then only the copy migrated to this build's schema). */
   importFile(path: string, name?: string): WorkspaceSummary {
     if (!existsSync(path)) throw invalidInput('path', `names no file (${path})`);
-    const facts = inspectWorkspaceFile(path);
+    const subject = `The file ${basename(path)}`;
+    const facts = checkWorkspaceFile(path, subject);
     const label = name ?? facts.name ?? basename(path).replace(/\.[^.]+$/, '');
     const id = this.freeId(label);
     mkdirSync(this.dirOf(id), { recursive: true });
     try {
-      copyWorkspaceFile(path, this.fileOf(id));
+      copyWorkspaceFile(path, this.fileOf(id), subject, facts);
       setWorkspaceFileName(this.fileOf(id), label);
     } catch (err) {
       rmSync(this.dirOf(id), { recursive: true, force: true });

@@ -6,9 +6,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, openSync, readSync, closeSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, basename } from 'node:path';
 import { openDatabase, schemaVersion, type Db } from './db';
-import { conflict, invalidInput, ServiceError } from './errors';
-import { MIGRATIONS } from './migrations/index';
+import { conflict, invalidInput } from './errors';
+import { checkWorkspaceFile, invalidWorkspaceFile, isFileContentError, type WorkspaceFileFacts } from './workspace-check';
 import { contentsReplaced } from './write-generation';
+
+export type { WorkspaceFileFacts } from './workspace-check';
 
 /** The workspace_meta key holding the workspace's display name. */
 const NAME_KEY = 'workspace.name';
@@ -84,12 +86,6 @@ export async function exportTo(db: Db, target: string, options: ExportOptions = 
   return { path: target, bytes: statSync(target).size };
 }
 
-/** What a workspace file says about itself without being opened for writing. */
-export interface WorkspaceFileFacts {
-  schemaVersion: number;
-  name: string | null;
-}
-
 /** True when the file starts with SQLite's header. */
 function looksLikeSqlite(path: string): boolean {
   const fd = openSync(path, 'r');
@@ -103,8 +99,9 @@ function looksLikeSqlite(path: string): boolean {
 }
 
 /**
- * Reads a workspace file's schema version and name read-only; a file that is not a workspace (not
- * SQLite, or without the migrations table) is a 400 naming `field`.
+ * Reads a workspace file's schema version and name read-only, cheaply (no integrity check: the list of
+ * workspaces shows it for every folder); a file that is not a workspace is a 400 naming `field`. Anything
+ * that then uses the file checks it in full with `checkWorkspaceFile`.
  */
 export function inspectWorkspaceFile(path: string, field = 'path'): WorkspaceFileFacts {
   if (!existsSync(path)) throw invalidInput(field, `names no file (${path})`);
@@ -121,23 +118,13 @@ export function inspectWorkspaceFile(path: string, field = 'path'): WorkspaceFil
   }
 }
 
-/** Refuses a file written by a newer build (the same rule as opening one). */
-export function assertNotTooNew(facts: WorkspaceFileFacts): void {
-  const latest = MIGRATIONS.at(-1)?.version ?? 0;
-  if (facts.schemaVersion > latest) {
-    throw new ServiceError(409, 'WORKSPACE_TOO_NEW',
-      `This workspace was written by a newer version (schema ${facts.schemaVersion}); this build understands up to schema ${latest}. Update the application to open it.`,
-      { schemaVersion: facts.schemaVersion, supportedVersion: latest });
-  }
-}
-
 /**
  * Copies a closed workspace file (an export, a snapshot, another workspace) to `target` and migrates the
- * copy to this build's schema, leaving the source untouched. The copy is made read-only with VACUUM INTO.
+ * copy to this build's schema, leaving the source untouched. The source is checked first (see
+ * `checkWorkspaceFile`; a caller that already checked it passes the facts), then copied read-only with
+ * VACUUM INTO; only the copy is ever migrated. `subject` names the source in a refusal.
  */
-export function copyWorkspaceFile(source: string, target: string, field = 'path'): WorkspaceFileFacts {
-  const facts = inspectWorkspaceFile(source, field);
-  assertNotTooNew(facts);
+export function copyWorkspaceFile(source: string, target: string, subject: string, facts: WorkspaceFileFacts = checkWorkspaceFile(source, subject)): WorkspaceFileFacts {
   const tmp = tempBeside(target);
   try {
     const src = new Database(source, { readonly: true, fileMustExist: true });
@@ -146,7 +133,13 @@ export function copyWorkspaceFile(source: string, target: string, field = 'path'
     } finally {
       src.close();
     }
-    openDatabase(tmp).close(); // migrated on open
+    try {
+      openDatabase(tmp).close(); // migrated on open
+    } catch (err) {
+      // Checked, yet its rows break a later migration (a constraint it never met): still the file's fault.
+      if (isFileContentError(err)) throw invalidWorkspaceFile(subject, `it cannot be brought up to this build's schema (${err.message})`, 'contents', { file: basename(source) });
+      throw err;
+    }
     sealCopy(tmp);
     renameSync(tmp, target);
   } catch (err) {
@@ -202,10 +195,10 @@ function copyColumns(db: Db, schema: string, table: string, withoutRowid: boolea
  * keeps its order. Triggers are suspended during the copy and full-text indexes rebuilt after it.
  * `keep` names further tables to leave as they are.
  */
-export function replaceContents(db: Db, source: string, keep: readonly string[] = []): void {
+export function replaceContents(db: Db, source: string, keep: readonly string[] = [], subject = `The file ${basename(source)}`): void {
   if (db.inTransaction) throw conflict('The workspace is busy (a change is in progress); try again', 'WORKSPACE_BUSY');
   const migrated = tempBeside(db.name === ':memory:' ? join(dirname(source), 'restore.sqlite') : db.name);
-  copyWorkspaceFile(source, migrated, 'source');
+  copyWorkspaceFile(source, migrated, subject);
   const alias = `restore_${randomBytes(4).toString('hex')}`;
   db.prepare('ATTACH DATABASE ? AS ' + alias).run(migrated);
   try {
@@ -244,6 +237,10 @@ export function replaceContents(db: Db, source: string, keep: readonly string[] 
       }
       for (const t of triggers) db.exec(t.sql);
     })();
+  } catch (err) {
+    // Rolled back, so the open workspace is as it was; rows that break our constraints are the file's fault.
+    if (isFileContentError(err)) throw invalidWorkspaceFile(subject, `its rows cannot be restored into this workspace (${err.message})`, 'contents', { file: basename(source) });
+    throw err;
   } finally {
     // Whatever a list counted before is gone with the old contents (or half-replaced if this failed).
     contentsReplaced(db);

@@ -48,7 +48,7 @@ export const workspaceContract = {
     summary: 'Puts the workspace back as the snapshot holds it, clock and scheduled jobs included',
     params: snapshotParam,
     responses: { 200: { description: 'The workspace after the restore', schema: restoreResultSchema } },
-    errors: { 404: 'SNAPSHOT_NOT_FOUND', 409: 'CLOCK_ADVANCE_IN_PROGRESS; WORKSPACE_TOO_NEW: the snapshot was written by a newer build' },
+    errors: { 404: 'SNAPSHOT_NOT_FOUND', 409: 'CLOCK_ADVANCE_IN_PROGRESS; WORKSPACE_TOO_NEW: the snapshot was written by a newer build', 422: 'INVALID_WORKSPACE_FILE: the snapshot file is damaged or not a workspace (the message says what is wrong); the workspace is left as it was' },
   }),
   listSandboxRequests: defineRoute({
     method: 'get', path: '/sandbox/requests', tag: TAG, permission: 'VIEW',

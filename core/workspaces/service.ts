@@ -98,7 +98,7 @@ export class WorkspaceService {
   /** Puts the workspace back as the snapshot holds it: every row, the clock and the scheduled jobs. */
   restore(name: string): RestoreResult {
     this.get(name);
-    return this.replaceWith(this.fileOf(name), name);
+    return this.replaceWith(this.fileOf(name), name, [], `The snapshot "${name}"`);
   }
 
   /** Records the seeded state (called once, right after a new workspace is seeded) so a reset can return to it. */
@@ -115,12 +115,12 @@ export class WorkspaceService {
    */
   reset(): RestoreResult {
     const seed = this.fileOf(SEED_SNAPSHOT);
-    if (existsSync(seed)) return this.replaceWith(seed, 'seed');
+    if (existsSync(seed)) return this.replaceWith(seed, 'seed', [], 'The seeded state (snapshots/.seed.sqlite)');
     const scratch = mkdtempSync(join(tmpdir(), 'workspace-seed-'));
     try {
       const fresh = join(scratch, 'workspace.sqlite');
       this.seedInto(fresh);
-      return this.replaceWith(fresh, 'seed', ['api_tokens']);
+      return this.replaceWith(fresh, 'seed', ['api_tokens'], 'The freshly seeded state');
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }
@@ -133,12 +133,13 @@ export class WorkspaceService {
     return exportTo(this.ctx.db, path, options);
   }
 
-  private replaceWith(file: string, label: string, keep: string[] = []): RestoreResult {
+  /** `subject` names the file in a refusal (422 INVALID_WORKSPACE_FILE when it is damaged or foreign). */
+  private replaceWith(file: string, label: string, keep: string[], subject: string): RestoreResult {
     this.ctx.scheduler.assertIdle();
     this.ctx.settle();
     // Calls recorded before the restore belong to the log it replaces (or keeps): written now, not after.
     this.ctx.requestLog.flush();
-    replaceContents(this.ctx.db, file, keep);
+    replaceContents(this.ctx.db, file, keep, subject);
     this.ctx.clock.reload();
     this.ctx.scheduler.arm();
     this.ctx.transaction(() => this.ctx.events.append('WORKSPACE.RESTORED', 'Workspace', 'workspace', { snapshot: label }));
