@@ -7,18 +7,24 @@ import type { CustomerService } from '../customers/service';
 import type { QuoteService } from '../quotes/service';
 import type { TransferService } from '../transfers/service';
 import type { TransactionService } from '../transactions/service';
-import type { transferInSchema, transferOutSchema } from '../transfers/schema';
+import type { ResolvedTransferIn, ResolvedTransferOut, transferInSchema, transferOutSchema } from '../transfers/schema';
 import type { Transaction } from '../transactions/schema';
 import { judge, refused, type Convert, type Proposed } from './policy';
 import type { ActionFilter, ActionRecord, AgentRecord } from './repo';
 import type { AgentService } from './service';
 import type { AgentAction } from './schema';
 
-/** A money movement an agent asks for. */
-export type ActionRequest =
+/** A money movement an agent asks for, as its request said it (a transfer's amount may be absent). */
+export type ActionInput =
   | { type: 'EXECUTE_QUOTE'; quoteId: string }
   | { type: 'TRANSFER_OUT'; body: z.output<typeof transferOutSchema> }
   | { type: 'TRANSFER_IN'; body: z.output<typeof transferInSchema> };
+
+/** A money movement with its amount settled, as the policy judges it and the action stores it. */
+export type ActionRequest =
+  | { type: 'EXECUTE_QUOTE'; quoteId: string }
+  | { type: 'TRANSFER_OUT'; body: ResolvedTransferOut }
+  | { type: 'TRANSFER_IN'; body: ResolvedTransferIn };
 
 /** The areas an action moves money through (the same paths the platform's own calls take). */
 export interface ActionDeps {
@@ -49,8 +55,12 @@ export class AgentActions {
   constructor(private readonly ctx: Ctx, private readonly d: ActionDeps) {}
 
   /** Judges and runs (or queues for approval) an agent's request; a refusal is 403 and stores nothing. */
-  submit(agentId: string, req: ActionRequest): AgentAction {
+  submit(agentId: string, input: ActionInput): AgentAction {
     return this.ctx.transaction(() => {
+      // The amount is settled when the agent asks (a missing transfer-out amount is the balance then),
+      // so the policy judges, and an approver later sees, the very amount that will move.
+      const req: ActionRequest = input.type === 'TRANSFER_OUT' ? { type: input.type, body: this.d.transfers.resolveOut(input.body) }
+        : input.type === 'TRANSFER_IN' ? { type: input.type, body: this.d.transfers.resolveIn(input.body) } : input;
       const agent = this.d.agents.record(agentId);
       if (agent.isPaused) throw refused('PAUSED', `Agent ${agentId} is paused and can do nothing until the platform resumes it`);
       if (req.type === 'EXECUTE_QUOTE') {

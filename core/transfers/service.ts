@@ -11,7 +11,7 @@ import type { PaymentRunner } from '../transactions/runner';
 import { incomingToAccount, outgoingFromAccount, type Funds } from '../payments/funds';
 import { scenarioKey, TRANSFER_SCENARIOS } from '../payments/scenarios';
 import { railsOf } from '../quotes/resolve';
-import type { transferInSchema, transferOutSchema } from './schema';
+import type { ResolvedTransferIn, ResolvedTransferOut, transferInSchema, transferOutSchema } from './schema';
 
 /** A transfer's kind with its resource fields (the reference is added once the id exists). */
 type Kind =
@@ -29,9 +29,33 @@ export class TransferService {
     private readonly runner: PaymentRunner,
   ) {}
 
+  /**
+   * The body with its amount settled. The contract leaves `amount` optional; a transfer-out without one
+   * moves the source account's whole available balance (what "empty this account" callers expect), and an
+   * empty account is refused rather than answered with a zero-amount payment.
+   */
+  resolveOut(body: z.infer<typeof transferOutSchema>): ResolvedTransferOut {
+    if (body.amount !== undefined) return { ...body, amount: body.amount };
+    const account = this.internal.get(body.source.accountId);
+    if (account.balance.amount <= 0) {
+      throw new ServiceError(400, 'INSUFFICIENT_FUNDS', `No amount was given and ${account.id} has nothing available to transfer`, { available: account.balance.amount });
+    }
+    return { ...body, amount: account.balance.amount };
+  }
+
+  /**
+   * The body with its amount settled. A pull has no balance to default to: the external bank account's
+   * balance is not known to the platform, so a transfer-in without an amount is refused, naming the field.
+   */
+  resolveIn(body: z.infer<typeof transferInSchema>): ResolvedTransferIn {
+    if (body.amount !== undefined) return { ...body, amount: body.amount };
+    throw invalidInput('amount', 'is needed for a transfer-in: the balance of the external bank account is not known, so there is no whole balance to pull');
+  }
+
   /** Pushes money from an internal account to an external account of the same currency. */
-  transferOut(body: z.infer<typeof transferOutSchema>): Transaction {
-    const { from, to } = this.accounts(body.source.accountId, body.destination.accountId, 'source.accountId', 'destination.accountId');
+  transferOut(request: z.infer<typeof transferOutSchema>): Transaction {
+    const { from, to } = this.accounts(request.source.accountId, request.destination.accountId, 'source.accountId', 'destination.accountId');
+    const body = this.resolveOut(request);
     const rails = railsOf(to.accountType, to.info, to.currency);
     if (body.destination.paymentRail && !rails.includes(body.destination.paymentRail)) {
       throw invalidInput('destination.paymentRail', `${body.destination.paymentRail} is not supported by this ${to.accountType}; use one of ${rails.join(', ')}`);
@@ -55,8 +79,9 @@ export class TransferService {
   }
 
   /** Pulls money from an external bank account into an internal account of the same currency. */
-  transferIn(body: z.infer<typeof transferInSchema>): Transaction {
-    const { from, to } = this.accounts(body.destination.accountId, body.source.accountId, 'destination.accountId', 'source.accountId');
+  transferIn(request: z.infer<typeof transferInSchema>): Transaction {
+    const { from, to } = this.accounts(request.destination.accountId, request.source.accountId, 'destination.accountId', 'source.accountId');
+    const body = this.resolveIn(request);
     if (!to.accountType.endsWith('_ACCOUNT')) throw invalidInput('source.accountId', `a ${to.accountType} cannot be pulled from; transfer-in needs a bank account`);
     const key = scenarioKey(to.identifier, TRANSFER_SCENARIOS);
     const data: Omit<IncomingTxData, 'reconciliationInstructions'> = {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   advance, balances, expectBooksBalanced, expectError, expectInvalidField, externalAccount, getTx, identifierOf, invoke, openWorld, type World,
 } from '../support/money-path';
+import { connectedAgent, openPolicy } from './agents-world';
 
 let w: World;
 beforeEach(async () => {
@@ -155,5 +156,37 @@ describe('POST /transfer-in', () => {
     const byReceiver = (await w.api.get(`/transactions?receiverAccountIdentifier=${encodeURIComponent(w.seed.aliceUsd)}`)).body.data.map((t: { id: string }) => t.id);
     expect(bySender).toEqual([r.body.id]);
     expect(byReceiver).toEqual([r.body.id]);
+  });
+});
+
+describe('upstream client: amount is optional, as in the contract', () => {
+  it("a transfer-out without amount moves the source account's whole available balance; a second one finds nothing and is refused", async () => {
+    const start = await balances(w, w.seed.aliceUsd);
+    expect(start.balance).toBeGreaterThan(0);
+    const r = await w.api.post('/transfer-out', { source: { accountId: w.seed.aliceUsd }, destination: { accountId: w.seed.aliceExt['000'] } });
+    expect(r.status, r.text).toBe(201);
+    expect(r.body).toMatchObject({ status: 'PENDING', sentAmount: { amount: start.balance }, receivedAmount: { amount: start.balance } });
+    expect(await balances(w, w.seed.aliceUsd)).toEqual({ balance: 0, totalBalance: start.totalBalance });
+    expectError(await w.api.post('/transfer-out', { source: { accountId: w.seed.aliceUsd }, destination: { accountId: w.seed.aliceExt['000'] } }), 400, 'INSUFFICIENT_FUNDS');
+    await advance(w, 5);
+    expect((await getTx(w, r.body.id)).status).toBe('COMPLETED');
+    expect(await balances(w, w.seed.aliceUsd)).toEqual({ balance: 0, totalBalance: start.totalBalance - start.balance });
+    await expectBooksBalanced(w);
+  });
+
+  it('a transfer-in without amount is 400 naming amount (an external bank balance is unknown, so there is no whole balance to pull) and moves nothing', async () => {
+    const start = await balances(w, w.seed.aliceUsd);
+    expectInvalidField(await w.api.post('/transfer-in', { source: { accountId: w.seed.aliceExt['000'] }, destination: { accountId: w.seed.aliceUsd } }), 'amount');
+    expect(await balances(w, w.seed.aliceUsd)).toEqual(start);
+  });
+
+  it("an agent's transfer-out without amount is judged and executed for the whole available balance, which its action records", async () => {
+    const agent = await connectedAgent(w, openPolicy({ spendingLimits: { currency: 'USD', perTransactionLimit: 9_000_000_000_000 } }));
+    const start = await balances(w, w.seed.aliceUsd);
+    const r = await agent.api.post('/agents/me/transfer-out', { source: { accountId: w.seed.aliceUsd }, destination: { accountId: w.seed.aliceExt['000'] } });
+    expect(r.status, r.text).toBe(201);
+    expect(r.body).toMatchObject({ status: 'APPROVED', transferDetails: { amount: start.balance }, transaction: { sentAmount: { amount: start.balance } } });
+    expect((await balances(w, w.seed.aliceUsd)).balance).toBe(0);
+    expectInvalidField(await agent.api.post('/agents/me/transfer-in', { source: { accountId: w.seed.aliceExt['000'] }, destination: { accountId: w.seed.aliceUsd } }), 'amount');
   });
 });
