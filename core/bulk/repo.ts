@@ -43,9 +43,12 @@ export function bulkRepo(db: Db) {
     if (!j) return undefined;
     const results = rows.all(id).map(rowFromRow);
     return {
-      jobId: j.id, status: j.status, fileName: j.file_name,
+      id: j.id, jobId: j.id, status: j.status, fileName: j.file_name,
       progress: { total: j.total, processed: j.processed, successful: j.successful, failed: j.failed },
-      errors: results.filter((r) => r.status === 'FAILED').map((r) => ({ row: r.row, ...(r.platformCustomerId ? { platformCustomerId: r.platformCustomerId } : {}), error: r.error! })),
+      errors: results.filter((r) => r.status === 'FAILED').map((r) => ({
+        ...r.error!, correlationId: r.row === 1 ? 'file' : r.platformCustomerId ?? `row ${r.row}`,
+        row: r.row, ...(r.platformCustomerId ? { platformCustomerId: r.platformCustomerId } : {}),
+      })),
       results, createdAt: isoOf(j.created_at), updatedAt: isoOf(j.updated_at),
       ...(j.completed_at !== null ? { completedAt: isoOf(j.completed_at) } : {}),
     };
@@ -77,7 +80,7 @@ export function bulkRepo(db: Db) {
       return selectPage<JobRow, Omit<BulkJob, 'results' | 'errors'>>(db, {
         select: 'SELECT * FROM bulk_jobs', from: 'FROM bulk_jobs', where: [], params: [], limit, cursor, order: 'desc', keyColumn: 'created_at', idColumn: 'id',
         map: (j) => ({
-          jobId: j.id, status: j.status, fileName: j.file_name, progress: { total: j.total, processed: j.processed, successful: j.successful, failed: j.failed },
+          id: j.id, jobId: j.id, status: j.status, fileName: j.file_name, progress: { total: j.total, processed: j.processed, successful: j.successful, failed: j.failed },
           createdAt: isoOf(j.created_at), updatedAt: isoOf(j.updated_at), ...(j.completed_at !== null ? { completedAt: isoOf(j.completed_at) } : {}),
         }),
         position: (j) => ({ k: j.created_at, id: j.id }),

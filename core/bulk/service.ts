@@ -13,6 +13,8 @@ const JOB_KIND = 'bulk.customers';
 const BATCH = 20;
 const BATCH_GAP_MS = 1000;
 const HEADER = /^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z][A-Za-z0-9]*)*$/;
+/** The input key of line 1's pseudo-row that carries a problem with the whole file (no header can name it). */
+const FILE_PROBLEM = '#file';
 
 /** The allowed job status changes; anything else is a bug and throws. */
 const TRANSITIONS: Record<BulkJobStatus, readonly BulkJobStatus[]> = {
@@ -50,6 +52,28 @@ export class BulkCustomerImports {
    * each as wide as the header) and starts a PENDING job; each row is then checked as POST /customers would.
    */
   start(fileName: string, text: string): BulkJob {
+    let rows: PendingRow[];
+    try {
+      rows = this.rowsOf(text);
+    } catch (err) {
+      // Upstream's upload answers only 202: a file it cannot read as a whole becomes a job that fails, its
+      // one error on line 1 naming the problem (the request-level refusals stay in the route).
+      if (!(err instanceof ServiceError) || err.code !== 'INVALID_INPUT') throw err;
+      rows = [{ row: 1, input: { [FILE_PROBLEM]: err.message.replace(/^file: /, '') } }];
+    }
+    const now = this.ctx.clock.nowMs();
+    return this.ctx.transaction(() => {
+      const id = this.ctx.ids('BulkUploadJob');
+      this.repo.insert(id, fileName, rows, now);
+      this.ctx.scheduler.schedule(JOB_KIND, now, { jobId: id }, id);
+      const job = this.get(id);
+      this.ctx.events.append('BULK_UPLOAD.CREATED', 'BulkUploadJob', id, summary(job));
+      return job;
+    });
+  }
+
+  /** The file's data rows, or the 400 naming file when it cannot be read as a whole. */
+  private rowsOf(text: string): PendingRow[] {
     const csv = parseCsv(text);
     if (!csv.ok) throw invalidInput('file', `is not valid CSV: line ${csv.line}: ${csv.message}`);
     const [header, ...data] = csv.records;
@@ -67,15 +91,7 @@ export class BulkCustomerImports {
       if (cells.length !== names.length) throw invalidInput('file', `line ${i + 2} has ${cells.length} fields but the header has ${names.length}`);
       rows.push({ row: i + 2, input: Object.fromEntries(names.map((n, k) => [n, cells[k]!])) });
     }
-    const now = this.ctx.clock.nowMs();
-    return this.ctx.transaction(() => {
-      const id = this.ctx.ids('BulkUploadJob');
-      this.repo.insert(id, fileName, rows, now);
-      this.ctx.scheduler.schedule(JOB_KIND, now, { jobId: id }, id);
-      const job = this.get(id);
-      this.ctx.events.append('BULK_UPLOAD.CREATED', 'BulkUploadJob', id, summary(job));
-      return job;
-    });
+    return rows;
   }
 
   /** A job with its progress and every row's outcome (404 BULK_UPLOAD_JOB_NOT_FOUND). */
@@ -109,6 +125,8 @@ export class BulkCustomerImports {
 
   /** Creates one row's customer in its own savepoint, so a refused row leaves nothing behind (and no event). */
   private importRow(r: PendingRow): { customerId: string } | { error: NonNullable<BulkRow['error']> } {
+    const problem = r.input[FILE_PROBLEM];
+    if (problem !== undefined) return { error: { code: 'INVALID_INPUT', message: `file: ${problem}`, details: { errors: [{ field: 'file', message: problem }] } } };
     const mark = this.ctx.events.mark();
     try {
       return this.ctx.db.transaction(() => ({ customerId: this.customers.create(parseWith(createCustomerSchema, rowToBody(r.input))).id }))();
