@@ -18,21 +18,21 @@ export class KycLinks {
     ctx.scheduler.register(JOB, (job) => this.complete(job));
   }
 
-  /** Issues a link and starts the sandbox's hosted KYC. */
-  create(customerId: string): { kycUrl: string; customerId: string; expiresAt: string } {
+  /** Issues a link and starts the sandbox's hosted KYC; `redirectUri` rides on the link, as a hosted flow would read it. */
+  create(customerId: string, redirectUri?: string): { kycUrl: string; customerId: string; expiresAt: string; provider: 'SUMSUB' } {
     this.customers.assertLive(customerId);
     const c = this.customers.get(customerId);
     if (c.customerType !== 'INDIVIDUAL') throw invalidInput('customerId', `${customerId} is a business: businesses verify through POST /verifications (KYB)`);
     const now = this.ctx.clock.nowMs();
     const id = this.ctx.ids('KycLink');
-    const kycUrl = `https://kyc.sandbox.localhost/verify/${encodeURIComponent(id.slice('KycLink:'.length))}`;
+    const kycUrl = `https://kyc.sandbox.localhost/verify/${encodeURIComponent(id.slice('KycLink:'.length))}${redirectUri ? `?redirectUri=${encodeURIComponent(redirectUri)}` : ''}`;
     const expiresAt = now + KYC_LINK_TTL_SECONDS * 1000;
     const outcome = decideBySuffix(lastNameOf(c));
     return this.ctx.transaction(() => {
       this.repo.insertLink({ id, customerId, url: kycUrl, outcome, createdAt: now, expiresAt });
       if (c.kycStatus !== 'PENDING') this.customers.setVerificationStatus(customerId, 'PENDING');
       this.ctx.scheduler.schedule(JOB, now + KYC_LINK_SECONDS * 1000, { customerId, linkId: id, outcome }, customerId);
-      return { kycUrl, customerId, expiresAt: new Date(expiresAt).toISOString() };
+      return { kycUrl, customerId, expiresAt: new Date(expiresAt).toISOString(), provider: 'SUMSUB' as const };
     });
   }
 

@@ -162,7 +162,7 @@ export function verificationRoutes(v: VerificationAreas) {
     listBeneficialOwners: ({ query }) => reply(200, v.owners.list(query)),
     getBeneficialOwner: ({ params }) => reply(200, v.owners.get(params.beneficialOwnerId)),
     updateBeneficialOwner: ({ params, body }) => reply(200, v.owners.update(params.beneficialOwnerId, body)),
-    createCustomerKycLink: ({ params }) => reply(201, v.kycLinks.create(params.customerId)),
+    createCustomerKycLink: ({ params, body }) => reply(201, v.kycLinks.create(params.customerId, body?.redirectUri ?? body?.redirectUrl)),
     sendCustomerEmailVerification: ({ params }) => (v.contacts.send(params.customerId, 'EMAIL'), noContent()),
     confirmCustomerEmailVerification: ({ params, body }) => reply(200, v.contacts.confirm(params.customerId, 'EMAIL', body.code)),
     sendCustomerPhoneVerification: ({ params }) => (v.contacts.send(params.customerId, 'PHONE'), noContent()),

@@ -96,11 +96,13 @@ export const kycLinkSchema = z.object({
   kycUrl: z.string().meta({ description: 'Where the customer completes identity verification (a sandbox address: nothing is served there)' }),
   customerId: z.string(),
   expiresAt: timestamp,
+  provider: z.enum(['SUMSUB']).meta({ description: "The hosted KYC provider (upstream's one provider; the sandbox plays its part)" }),
 }).strict().meta({ id: 'KycLink' });
 
 /** `POST /customers/{id}/kyc-link` body. */
 export const kycLinkBodySchema = z.object({
-  redirectUrl: z.url().optional().meta({ description: 'Where the hosted flow sends the customer afterwards' }),
+  redirectUri: z.url().optional().meta({ description: 'Where the hosted flow sends the customer afterwards (carried on kycUrl)' }),
+  redirectUrl: z.url().optional().meta({ description: 'Deprecated spelling of redirectUri, still accepted' }),
 }).strict().optional();
 
 /** `POST /customers/{id}/verify-email/confirm` and `verify-phone/confirm` body. */

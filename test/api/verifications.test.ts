@@ -2,7 +2,7 @@
 // workspace clock by the spec's suffix tables, each change a webhook; contact verification's codes
 // and its 409 where the customer's provider does not mandate it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { advance, enc, openWorld, type World } from '../support/money-path';
+import { advance, enc, expectInvalidField, openWorld, type World } from '../support/money-path';
 import { startReceiver, until, type Receiver } from '../support/webhook-receiver';
 
 let w: World;
@@ -112,6 +112,13 @@ describe('KYC links for individuals', () => {
     await advance(w, 60);
     expect((await customer(c.body.id)).kycStatus).toBe(status);
     if (status !== 'PENDING') await until(() => hooks(`CUSTOMER.KYC_${status}`, c.body.id).length, `KYC_${status} webhook`);
+  });
+
+  it("takes upstream's body (redirectUri, carried on kycUrl) and names the provider", async () => {
+    const r = await w.api.post(`/customers/${enc(w.seed.lucia.id)}/kyc-link`, { redirectUri: 'https://app.example.com/onboarding/completed' });
+    expect(r.status, r.text).toBe(201);
+    expect(r.body).toMatchObject({ provider: 'SUMSUB', kycUrl: expect.stringContaining(`redirectUri=${encodeURIComponent('https://app.example.com/onboarding/completed')}`) });
+    expectInvalidField(await w.api.post(`/customers/${enc(w.seed.lucia.id)}/kyc-link`, { redirectUri: 'not a uri' }), 'redirectUri');
   });
 
   it('a business gets 400 (it verifies by KYB)', async () => {
