@@ -53,7 +53,7 @@ export const documentContract = {
   replaceDocument: defineRoute({
     method: 'put', path: '/documents/{documentId}', tag: TAG, permission: 'MANAGE',
     summary: 'Replaces a document’s file and/or metadata (for example after it was rejected)',
-    description: `${MULTIPART}; every part is optional and what is not sent is kept (an empty verificationId detaches the document). The holder never changes.`,
+    description: `${MULTIPART}; the file is required, the other parts are optional and what is not sent is kept (an empty verificationId detaches the document). The holder never changes.`,
     params: docParam,
     form: replaceForm,
     responses: { 200: { description: 'The document as it now stands', schema: documentSchema } },
@@ -81,7 +81,8 @@ export function documentRoutes(documents: DocumentService) {
     getDocument: ({ params }) => reply(200, documents.get(params.documentId)),
     replaceDocument: async ({ params, c }) => {
       documents.get(params.documentId);
-      const upload = await readUpload(c, MAX_DOCUMENT_BYTES, false);
+      // Upstream's replace requires the file (a metadata-only PUT is its 400); the metadata parts stay optional.
+      const upload = await readUpload(c, MAX_DOCUMENT_BYTES, true);
       const fields = parseWith(replaceFieldsSchema, upload.fields);
       return commit(() => reply(200, documents.replace(params.documentId, fields, upload.file)));
     },

@@ -59,13 +59,15 @@ describe('documents attached to verifications', () => {
     const other = await verifiedBusiness();
     const d = (await upload(fields(b.customerId))).body;
     expect(d.verificationId).toBeUndefined();
-    expectInvalidField(await send(w, 'PUT', `/documents/${enc(d.id)}`, form({ verificationId: other.verificationId, country: 'GB' })), 'verificationId');
-    expectError(await send(w, 'PUT', `/documents/${enc(d.id)}`, form({ verificationId: 'Verification:nope' })), 404, 'VERIFICATION_NOT_FOUND');
+    // Upstream's replace always carries the file; the same bytes and name keep the document as it was.
+    const file = { bytes: PDF, name: 'incorporation.pdf' };
+    expectInvalidField(await send(w, 'PUT', `/documents/${enc(d.id)}`, form({ verificationId: other.verificationId, country: 'GB' }, file)), 'verificationId');
+    expectError(await send(w, 'PUT', `/documents/${enc(d.id)}`, form({ verificationId: 'Verification:nope' }, file)), 404, 'VERIFICATION_NOT_FOUND');
     expect((await w.api.get(`/documents/${enc(d.id)}`)).body).toEqual(d);
-    const attached = await send(w, 'PUT', `/documents/${enc(d.id)}`, form({ verificationId: b.verificationId }));
+    const attached = await send(w, 'PUT', `/documents/${enc(d.id)}`, form({ verificationId: b.verificationId }, file));
     expect(attached.status, attached.text).toBe(200);
     expect(attached.body).toMatchObject({ id: d.id, verificationId: b.verificationId, country: 'US', fileName: 'incorporation.pdf' });
-    const detached = await send(w, 'PUT', `/documents/${enc(d.id)}`, form({ verificationId: '' }));
+    const detached = await send(w, 'PUT', `/documents/${enc(d.id)}`, form({ verificationId: '' }, file));
     expect(detached.status, detached.text).toBe(200);
     expect(detached.body.verificationId).toBeUndefined();
     expect((await w.api.get(`/documents?verificationId=${enc(b.verificationId)}`)).body.totalCount).toBe(0);

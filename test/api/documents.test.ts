@@ -81,7 +81,8 @@ describe('GET /documents, PUT and DELETE /documents/{id}', () => {
 
   it('replaces the file and the metadata sent, keeping the rest; a bad replacement changes nothing', async () => {
     const d = (await upload(passport(w.seed.alice.id), { bytes: PDF, name: 'old.pdf' })).body;
-    expectInvalidField(await send('PUT', `/documents/${enc(d.id)}`, form({ country: 'nowhere' })), 'country');
+    expectInvalidField(await send('PUT', `/documents/${enc(d.id)}`, form({ country: 'nowhere' }, { bytes: PNG, name: 'new.png' })), 'country');
+    expectInvalidField(await send('PUT', `/documents/${enc(d.id)}`, form({ side: 'FRONT' })), 'file');
     const r = await send('PUT', `/documents/${enc(d.id)}`, form({ side: 'FRONT' }, { bytes: PNG, name: 'new.png' }));
     expect(r.status, r.text).toBe(200);
     expect(r.body).toMatchObject({ id: d.id, fileName: 'new.png', side: 'FRONT', documentType: 'PASSPORT', country: 'US', documentNumber: 'X1234567' });
