@@ -58,6 +58,8 @@ export interface CoreOptions {
   backgroundCheckpointsAfterMs?: number;
   /** The host's workspace folders and switching between them (the console's Workspaces screen). */
   workspaces?: WorkspaceDirectory;
+  /** The largest JSON request body the API reads (default 1 MB); uploads keep their own limits. Larger is 413. */
+  maxBodyBytes?: number;
 }
 
 /** A running service core over one workspace. */
@@ -149,7 +151,7 @@ export function createCore(options: CoreOptions): Core {
       verificationRoutes(services.verifications),
       cardRoutes(services.cards, services.cardSimulator),
       workspaceRoutes(kernel, files),
-    ], documentSource);
+    ], documentSource, { maxBodyBytes: options.maxBodyBytes });
     const api = createApiHandler(kernel, app);
     const handlers: ConsoleHandlers = buildConsoleHandlers(services, runtime);
     kernel.scheduler.runDue();

@@ -1,12 +1,19 @@
 import { Hono } from 'hono';
 import type { Ctx } from '../context';
 import { ServiceError, toServiceError } from '../kernel/errors';
+import { bodyLimits, DEFAULT_MAX_BODY_BYTES, limitBodies } from './body-limit';
 import { idempotency } from './idempotency';
 import { textResponse } from './known-body';
 import { mergeContracts, type Contract, type RouteModule } from './contract';
 import type { DocumentOptions } from './openapi';
 import { referenceRoutes } from './reference-routes';
 import { API_BASE, PERMISSIONS, type ApiApp, type ApiBindings, type ApiVariables, type Authenticator } from './types';
+
+/** Limits the API applies to every call. */
+export interface ApiLimits {
+  /** The largest request body of an operation that declares no limit of its own (default 1 MB). */
+  maxBodyBytes?: number;
+}
 
 /** Where the served OpenAPI document takes its server origin and examples from (read on each build). */
 export type DocumentSource = () => DocumentOptions | Promise<DocumentOptions>;
@@ -22,8 +29,10 @@ function errorResponse(err: ServiceError): Response {
  * Builds the versioned API: authentication, idempotency and the spec's error object for every
  * failure (unknown routes included). Request logging wraps this app in `createApiHandler`.
  */
-export function createApiApp(ctx: Ctx, tokens: Authenticator, modules: (RouteModule | ((app: ApiApp) => void))[], documentSource: DocumentSource = () => ({})): ApiApp {
+export function createApiApp(ctx: Ctx, tokens: Authenticator, modules: (RouteModule | ((app: ApiApp) => void))[], documentSource: DocumentSource = () => ({}), limits: ApiLimits = {}): ApiApp {
   const app: ApiApp = new Hono<{ Bindings: ApiBindings; Variables: ApiVariables }>().basePath(API_BASE);
+  const all = [referenceRoutes(() => contract, documentSource), ...modules];
+  const contract: Contract = mergeContracts(...all.map((m) => ('contract' in m ? m.contract : {})));
 
   app.onError((err) => {
     const e = toServiceError(err);
@@ -39,6 +48,8 @@ export function createApiApp(ctx: Ctx, tokens: Authenticator, modules: (RouteMod
     return errorResponse(new ServiceError(404, 'NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`));
   });
 
+  // First of all: a body beyond its limit is refused before anything (authentication, idempotency) reads it.
+  app.use('*', limitBodies(bodyLimits(contract, limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES), errorResponse));
   app.use('*', async (c, next) => {
     // Why: console calls arrive through an authenticated bridge (per-run token or IPC sender check),
     // never from the network, so they act with the workspace's full authority.
@@ -64,8 +75,6 @@ export function createApiApp(ctx: Ctx, tokens: Authenticator, modules: (RouteMod
   });
   app.use('*', idempotency(ctx));
 
-  const all = [referenceRoutes(() => contract, documentSource), ...modules];
-  const contract: Contract = mergeContracts(...all.map((m) => ('contract' in m ? m.contract : {})));
   for (const m of all) ('register' in m ? m.register(app) : m(app));
   return app;
 }

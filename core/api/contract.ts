@@ -34,6 +34,11 @@ export interface RouteSpec {
    * document only; binary parts are `z.string().meta({ format: 'binary' })`.
    */
   form?: z.ZodObject;
+  /**
+   * The largest body the route takes (its 413 names it); without it, the API's JSON limit applies.
+   * A `form` route may read MULTIPART_FRAMING_BYTES beyond it for the framing around the file.
+   */
+  maxBodyBytes?: number;
   /** Every success status with its body schema (none for an empty body such as 204). */
   responses: Record<number, ResponseSpec>;
   /** Route-specific error statuses with the codes they carry; the common ones are added for every route. */

@@ -39,6 +39,7 @@ export const bulkContract = {
       + '(customerType is required; nested fields use dots such as address.city or businessInfo.legalName; currencies separated by ";"). '
       + 'Each row is then created as POST /customers would, 20 rows a second on the workspace clock; GET /customers/bulk/jobs/{jobId} shows the progress '
       + 'and a result per row. BULK_UPLOAD.COMPLETED (or FAILED when no row could be imported) follows as a webhook.',
+    maxBodyBytes: MAX_CSV_BYTES,
     form: z.object({
       file: z.string().meta({ format: 'binary', description: 'The CSV file (UTF-8, at most 1 MB); its file name is kept on the job' }),
     }).meta({ id: 'BulkCustomerCsvUpload' }),

@@ -7,8 +7,9 @@ import { z } from 'zod';
  */
 export const MAX_BRIDGE_UPLOAD_BYTES = 16 * 1024 * 1024;
 
-/** Base64 length of MAX_BRIDGE_UPLOAD_BYTES bytes. */
-const MAX_BASE64_CHARS = Math.ceil(MAX_BRIDGE_UPLOAD_BYTES / 3) * 4;
+/** Base64 length of MAX_BRIDGE_UPLOAD_BYTES bytes (the HTTP bridge allows a body this much larger for it). */
+export const MAX_UPLOAD_BASE64_CHARS = Math.ceil(MAX_BRIDGE_UPLOAD_BYTES / 3) * 4;
+const MAX_BASE64_CHARS = MAX_UPLOAD_BASE64_CHARS;
 
 /**
  * A file upload carried by a bridge as JSON (the bridges speak JSON only): the multipart form's text

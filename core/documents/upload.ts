@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
+import { MULTIPART_FRAMING_BYTES } from '../api/body-limit';
 import { invalidInput, ServiceError } from '../kernel/errors';
 import type { StoredFile } from './repo';
 
-/** Room for the multipart framing and the text fields around the file. */
-const FRAMING_BYTES = 64 * 1024;
+/** Room for the multipart framing and the text fields around the file (the API's body limit allows the same). */
+const FRAMING_BYTES = MULTIPART_FRAMING_BYTES;
 
 /** A parsed multipart upload: its text fields and its file, if one was sent. */
 export interface Upload {

@@ -1,8 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import type { ApiRequest, Core } from '../index';
+import { DEFAULT_MAX_BODY_BYTES, describeBytes } from '../api/body-limit';
+import { MAX_UPLOAD_BASE64_CHARS } from '../console/upload';
 
 /** Header carrying the per-run console token on bridge calls. */
 export const TOKEN_HEADER = 'x-console-token';
@@ -25,9 +28,11 @@ function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
 }
 
-function refuse(status: number, code: string, message: string): Response {
-  return jsonResponse({ ok: false, error: { status, code, message } }, status);
+function refuse(status: number, code: string, message: string, details?: Record<string, unknown>): Response {
+  return jsonResponse({ ok: false, error: { status, code, message, ...(details ? { details } : {}) } }, status);
 }
+
+const tooLargeMessage = (limit: number) => `The bridge request body is larger than its ${describeBytes(limit)} limit`;
 
 /** Compares a presented token with the run's token in constant time. */
 export function tokenMatches(expected: string, presented: string | null | undefined): boolean {
@@ -49,7 +54,7 @@ async function readJson(c: Context): Promise<{ ok: true; value: unknown } | { ok
  * The browser console's bridge, mounted at /__bridge: the same three functions the Electron preload
  * offers (invoke, api, events), over HTTP and Server-Sent Events, each guarded by the per-run token.
  */
-export function bridgeRoutes(current: Core | (() => Core), token: string, subscribe?: Core['onEvent']): Hono {
+export function bridgeRoutes(current: Core | (() => Core), token: string, subscribe?: Core['onEvent'], maxBodyBytes = DEFAULT_MAX_BODY_BYTES): Hono {
   // Why a getter: the host may switch workspaces, and every call must reach the one open now.
   const coreNow = typeof current === 'function' ? current : () => current;
   const onEvent: Core['onEvent'] = subscribe ?? ((l) => coreNow().onEvent(l));
@@ -77,6 +82,15 @@ export function bridgeRoutes(current: Core | (() => Core), token: string, subscr
     if (!tokenMatches(token, c.req.header(TOKEN_HEADER))) return refuse(401, 'CONSOLE_TOKEN_INVALID', 'Missing or wrong console token');
     await next();
   });
+
+  // The same JSON limit as the API's; an api call may also carry an upload (base64), which the core
+  // then checks against the route's own limit. A body beyond is refused before it is read.
+  app.post('/invoke', bodyLimit({ maxSize: maxBodyBytes, onError: () => refuse(413, 'PAYLOAD_TOO_LARGE', tooLargeMessage(maxBodyBytes), { limitBytes: maxBodyBytes }) }));
+  const apiLimit = maxBodyBytes + MAX_UPLOAD_BASE64_CHARS;
+  app.post('/api', bodyLimit({
+    maxSize: apiLimit,
+    onError: () => jsonResponse({ status: 413, headers: {}, body: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: tooLargeMessage(apiLimit), details: { limitBytes: apiLimit } } }, 413),
+  }));
 
   app.post('/invoke', async (c) => {
     const body = await readJson(c);

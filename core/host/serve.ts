@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { API_BASE } from '../index';
 import { defaultDataDir } from './paths';
+import { parseByteSize } from '../api/body-limit';
 import { startLoopbackServer } from './server';
 import { splitDataDir, WorkspaceHost } from './workspaces';
 
@@ -11,7 +12,7 @@ import { splitDataDir, WorkspaceHost } from './workspaces';
 const CLOSE_WITHIN_MS = 30_000;
 
 const HELP = `Usage: serve [--port N] [--workspace NAME | --data-dir DIR] [--workspaces-dir DIR] [--reset | --snapshot NAME]
-             [--clock real|frozen] [--console-dir DIR]
+             [--clock real|frozen] [--console-dir DIR] [--max-body SIZE]
 
 Runs the service core over a workspace and serves the API and the console on 127.0.0.1.
   --port N              port to listen on (default 4100; 0 picks a free port)
@@ -23,6 +24,8 @@ Runs the service core over a workspace and serves the API and the console on 127
   --snapshot NAME       restore the workspace's snapshot NAME before serving
   --clock MODE          start the workspace clock frozen (test clock) or real (default: as stored)
   --console-dir DIR     built console to serve (default: dist/renderer next to this program)
+  --max-body SIZE       largest JSON request body, e.g. 1048576, 512k, 2m (default 1m); larger is 413.
+                        File uploads keep their own limits (documents 10 MB, customer CSV 1 MB)
 The console's Workspaces screen creates, switches, renames, duplicates, snapshots, exports and imports
 workspaces; POST /sandbox/workspace/reset and /sandbox/workspace/snapshots do the same over the API.
 Environment: SVC_CLIENT_ID and SVC_CLIENT_SECRET fix the seeded token's credentials when a new workspace is created.`;
@@ -49,6 +52,7 @@ export async function main(argv: string[]): Promise<void> {
       snapshot: { type: 'string' },
       clock: { type: 'string' },
       'console-dir': { type: 'string' },
+      'max-body': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -61,6 +65,8 @@ export async function main(argv: string[]): Promise<void> {
   if (values.clock && values.clock !== 'real' && values.clock !== 'frozen') throw new Error('--clock must be "real" or "frozen"');
   if (values['data-dir'] && (values.workspace || values['workspaces-dir'])) throw new Error('--data-dir names one workspace folder: use it without --workspace and --workspaces-dir');
   if (values.reset && values.snapshot) throw new Error('--reset and --snapshot both replace the workspace: give one of them');
+  const maxBodyBytes = values['max-body'] === undefined ? undefined : parseByteSize(values['max-body']);
+  if (values['max-body'] !== undefined && maxBodyBytes === undefined) throw new Error(`--max-body must be a positive size in bytes, or with k or m (512k, 2m), got "${values['max-body']}"`);
   const { root, id: initial } = values['data-dir']
     ? splitDataDir(resolve(values['data-dir']))
     : { root: resolve(values['workspaces-dir'] ?? dirname(defaultDataDir())), id: values.workspace ?? 'default' };
@@ -75,13 +81,14 @@ export async function main(argv: string[]): Promise<void> {
       clock: values.clock ? { mode: values.clock === 'frozen' ? 'FROZEN' : 'REAL' } : undefined,
       seed: { credentials: id && secret ? { clientId: id, clientSecret: secret } : undefined },
       host: { kind: 'serve' },
+      maxBodyBytes,
     },
   });
   const core = workspaces.core;
   if (values.reset) core.files.reset();
   if (values.snapshot) core.files.restore(values.snapshot);
   const consoleRoot = consoleRootFrom(values['console-dir']);
-  const server = await startLoopbackServer({ core, workspaces, port, consoleRoot });
+  const server = await startLoopbackServer({ core, workspaces, port, consoleRoot, maxBodyBytes });
   core.setHost({ kind: 'serve', origin: server.origin });
   workspaces.onSwitch((next) => {
     next.setHost({ kind: 'serve', origin: server.origin });

@@ -21,6 +21,8 @@ export interface LoopbackOptions {
   consoleRoot?: string;
   /** The per-run console token; random when omitted. */
   consoleToken?: string;
+  /** The console bridge's JSON body limit (give the cores' own `maxBodyBytes`); default 1 MB. */
+  maxBodyBytes?: number;
 }
 
 /** A running loopback server. */
@@ -64,7 +66,7 @@ export async function startLoopbackServer(o: LoopbackOptions): Promise<LoopbackS
   const host = o.workspaces;
   const current = host ? () => host.core : () => o.core;
   const subscribe = host ? (l: Parameters<Core['onEvent']>[0]) => host.onEvent(l) : (l: Parameters<Core['onEvent']>[0]) => o.core.onEvent(l);
-  app.route('/__bridge', bridgeRoutes(current, token, subscribe));
+  app.route('/__bridge', bridgeRoutes(current, token, subscribe, o.maxBodyBytes));
   app.get('/', (c) => c.redirect('/console/', 302));
   app.get('/console', (c) => c.redirect('/console/', 302));
   if (o.consoleRoot) app.route('/console', consoleRoutes(o.consoleRoot));
