@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from
 import { basename, dirname, join } from 'node:path';
 import { createCore, type Core, type CoreOptions } from '../index';
 import type { DomainEvent } from '../kernel/events';
-import { conflict, invalidInput, notFound } from '../kernel/errors';
+import { conflict, invalidInput, notFound, ServiceError } from '../kernel/errors';
 import { copyWorkspaceFile, inspectWorkspaceFile, setWorkspaceFileName, setWorkspaceName, snapshotInto, workspaceName } from '../kernel/workspace-file';
 import { checkWorkspaceFile } from '../kernel/workspace-check';
 import type { WorkspaceDirectory, WorkspaceSummary } from '../workspaces/ports';
@@ -81,7 +81,14 @@ export class WorkspaceHost implements WorkspaceDirectory {
 
   /** A damaged or foreign file in a workspace folder is refused before opening (which would migrate it) can fail halfway. */
   private checkBeforeOpening(id: string): void {
-    if (existsSync(this.fileOf(id))) checkWorkspaceFile(this.fileOf(id), `The workspace "${id}"`);
+    if (!existsSync(this.fileOf(id))) return;
+    try {
+      checkWorkspaceFile(this.fileOf(id), `The workspace "${id}"`);
+    } catch (err) {
+      // Locked by another process: opening it says who holds it, which this check cannot.
+      if (err instanceof ServiceError && err.code === 'WORKSPACE_BUSY') return;
+      throw err;
+    }
   }
 
   private createCoreIn(id: string): Core {
