@@ -4,7 +4,7 @@ import { conflict, invalidInput } from '../kernel/errors';
 import { requestHash } from './request-hash';
 import { redactBody } from '../kernel/redact';
 import type { ApiBindings, ApiVariables } from './types';
-import { idempotencyRepo, type RememberedKey } from './idempotency-repo';
+import { idempotencyRepo, type KeyScope, type RememberedKey } from './idempotency-repo';
 import { knownText, textResponse } from './known-body';
 import { Deferred } from './deferred';
 
@@ -48,10 +48,14 @@ function isSignedRetryChallenge(body: string): boolean {
  * answer. A key left unfinished by an earlier process (a crash mid-request) is taken over by the
  * retry: a handler's writes and its answer commit together (see `answerOnce`), so such a key hides no
  * completed effect and the retry runs the request once; work done in several transactions (the clock
- * advance) resumes from the note it left (`KeyedAnswer.note`).
+ * advance) resumes from the note it left (`KeyedAnswer.note`). So is a key this process run left
+ * unfinished without a crash: its request ended but its answer never committed (the group commit that
+ * held it failed, on a full disk the cleanup too), and only a request still running makes a retry wait.
  */
 export function idempotency(ctx: Ctx): MiddlewareHandler<{ Bindings: ApiBindings; Variables: ApiVariables }> {
   const keys = idempotencyRepo(ctx.db);
+  /** Keys whose request is running in this process now (JSON of the scope). */
+  const running = new Set<string>();
   return async (c, next) => {
     const key = c.req.header('Idempotency-Key');
     if (key === undefined || c.req.method === 'GET') return next();
@@ -64,6 +68,7 @@ export function idempotency(ctx: Ctx): MiddlewareHandler<{ Bindings: ApiBindings
     const route = `${c.req.method} ${safeDecode(c.req.path)}`;
     const hash = await requestHash(c);
     const scope = { principal, route, key };
+    const runningId = JSON.stringify([principal, route, key]);
     let abandoned: RememberedKey | undefined;
     for (let waited = 0; ; waited += POLL_MS) {
       const existing = keys.find(scope);
@@ -78,42 +83,64 @@ export function idempotency(ctx: Ctx): MiddlewareHandler<{ Bindings: ApiBindings
         abandoned = existing;
         break;
       }
+      // Left by this run, by a request that is over: taken in the same turn as this check, so one retry wins.
+      if (existing.owner === ctx.bootId && !running.has(runningId)) {
+        abandoned = existing;
+        break;
+      }
       if (waited >= WAIT_FOR_FIRST_MS) {
         throw conflict(`A request with Idempotency-Key "${key}" is still in progress; retry it in a moment`, 'CONFLICT', { reason: 'IDEMPOTENCY_KEY_IN_PROGRESS', retryAfterSeconds: 1 });
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
-    const begun = { requestHash: hash, atMs: ctx.clock.nowMs(), owner: ctx.bootId };
-    if (!abandoned) keys.begin(scope, begun.requestHash, begun.atMs, begun.owner);
-    let stored = false;
-    c.set('keyedAnswer', {
-      transaction: ctx.transaction,
-      resumed: abandoned?.progress ? JSON.parse(abandoned.progress) : undefined,
-      note: (progress) => keys.noteProgress(scope, JSON.stringify(progress)),
-      finish(status, body) {
-        if (!remembered(status, body)) return;
-        // Why redacted: a stored replay must never keep a token secret or key material in plaintext;
-        // a replayed token creation therefore shows the secret as redacted.
-        keys.finish(scope, begun, status, redactBody(body, Number.MAX_SAFE_INTEGER));
-        stored = true;
-      },
-    });
+    running.add(runningId);
     try {
-      await next();
-    } catch (err) {
-      // The error handler turns this into a response later; nothing of the request was kept.
-      keys.forget(scope);
-      throw err;
+      const begun = { requestHash: hash, atMs: ctx.clock.nowMs(), owner: ctx.bootId };
+      if (!abandoned) keys.begin(scope, begun.requestHash, begun.atMs, begun.owner);
+      let stored = false;
+      c.set('keyedAnswer', {
+        transaction: ctx.transaction,
+        resumed: abandoned?.progress ? JSON.parse(abandoned.progress) : undefined,
+        note: (progress) => keys.noteProgress(scope, JSON.stringify(progress)),
+        finish(status, body) {
+          if (!remembered(status, body)) return;
+          // Why redacted: a stored replay must never keep a token secret or key material in plaintext;
+          // a replayed token creation therefore shows the secret as redacted.
+          keys.finish(scope, begun, status, redactBody(body, Number.MAX_SAFE_INTEGER));
+          stored = true;
+        },
+      });
+      try {
+        await next();
+      } catch (err) {
+        // The error handler turns this into a response later; nothing of the request was kept.
+        forget(scope);
+        throw err;
+      }
+      if (stored) return;
+      const status = c.res.status;
+      const text = knownText(c.res) ?? (await c.res.clone().text());
+      if (!remembered(status, text)) {
+        forget(scope);
+        return;
+      }
+      keys.finish(scope, begun, status, redactBody(text, Number.MAX_SAFE_INTEGER));
+    } finally {
+      running.delete(runningId);
     }
-    if (stored) return;
-    const status = c.res.status;
-    const text = knownText(c.res) ?? (await c.res.clone().text());
-    if (!remembered(status, text)) {
-      keys.forget(scope);
-      return;
-    }
-    keys.finish(scope, begun, status, redactBody(text, Number.MAX_SAFE_INTEGER));
   };
+
+  /**
+   * Forgets a key whose request kept nothing. Why it may fail quietly: a full disk refuses even the delete,
+   * and the request's own error is the answer; the row left unfinished is free once the request is over.
+   */
+  function forget(scope: KeyScope): void {
+    try {
+      keys.forget(scope);
+    } catch (err) {
+      console.error(`[idempotency] the key "${scope.key}" could not be forgotten (${err instanceof Error ? err.message : String(err)}); a retry takes it over`);
+    }
+  }
 }
 
 /**

@@ -39,6 +39,8 @@ export class GroupCommit {
   private lastGroupChanges = 0;
   /** Groups committed, the changes they held and the commits that failed, since the workspace opened. */
   readonly stats = { commits: 0, changes: 0, failures: 0 };
+  /** Why the last group failed: a call that outlived it is answered with that cause (a full disk is not a 500). */
+  private lastFailure: unknown;
 
   constructor(private readonly db: Db, private readonly hooks: GroupCommitHooks) {}
 
@@ -88,6 +90,10 @@ export class GroupCommit {
       return result;
     } catch (err) {
       this.hooks.rollbackTo(mark);
+      // SQLite may roll back the whole transaction on a full disk or an I/O error (a page spilled from the
+      // cache mid-change): the group's other changes are gone too. Left open, the next change would commit
+      // on its own and the group's COMMIT would fail with "no transaction is active" instead of the cause.
+      if (!this.db.inTransaction) this.fail(this.open, err);
       throw err;
     }
   }
@@ -99,7 +105,7 @@ export class GroupCommit {
   async durable(failuresAtStart?: number): Promise<void> {
     const open = this.open;
     if (open) await new Promise<void>((resolve, reject) => open.waiters.push({ resolve, reject }));
-    if (failuresAtStart !== undefined && this.stats.failures !== failuresAtStart) throw new Error('a group commit failed while the call ran');
+    if (failuresAtStart !== undefined && this.stats.failures !== failuresAtStart) throw this.lastFailure ?? new Error('a group commit failed while the call ran');
   }
 
   /**
@@ -131,22 +137,29 @@ export class GroupCommit {
     try {
       this.db.exec('COMMIT');
     } catch (err) {
-      if (this.db.inTransaction) {
-        try {
-          this.db.exec('ROLLBACK');
-        } catch {
-          // The connection rolled back by itself (SQLite does on some I/O errors).
-        }
-      }
-      this.stats.failures++;
-      this.hooks.discarded();
-      // Values kept for a table generation (list totals, counts) may have counted rows that are gone now.
-      contentsReplaced(this.db);
-      for (const w of group.waiters) w.reject(err);
+      this.fail(group, err);
       return;
     }
     this.stats.commits++;
     this.hooks.committed();
     for (const w of group.waiters) w.resolve();
+  }
+
+  /** Ends `group` as failed, with `err` as its cause: nothing of it is kept, and every call waiting on it is told. */
+  private fail(group: NonNullable<GroupCommit['open']>, err: unknown): void {
+    if (this.open === group) this.open = undefined;
+    if (this.db.inTransaction) {
+      try {
+        this.db.exec('ROLLBACK');
+      } catch {
+        // The connection rolled back by itself (SQLite does on some I/O errors).
+      }
+    }
+    this.stats.failures++;
+    this.lastFailure = err;
+    this.hooks.discarded();
+    // Values kept for a table generation (list totals, counts) may have counted rows that are gone now.
+    contentsReplaced(this.db);
+    for (const w of group.waiters) w.reject(err);
   }
 }

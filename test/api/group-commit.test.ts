@@ -255,6 +255,37 @@ describe('group commit', () => {
     expect(w.core.services.ctx.clock.nowMs()).toBe(clockAfter);
   }, 60_000);
 
+  it('a key whose request\'s own commit failed is free again at once: the retry runs the request (no wait, no 409) and takes effect once', async () => {
+    const { db } = ctx();
+    db.exec('CREATE TABLE group_parent (id INTEGER PRIMARY KEY); CREATE TABLE group_child (parent INTEGER REFERENCES group_parent (id) DEFERRABLE INITIALLY DEFERRED)');
+    // A row that breaks a deferred foreign key, written into the next group just before its COMMIT: that commit fails.
+    let poison = false;
+    ctx().beforeGroupCommit(() => {
+      if (!poison) return;
+      poison = false;
+      db.prepare('INSERT INTO group_child (parent) VALUES (95)').run();
+    });
+    await ctx().durable();
+    const amount = 4_242_4201;
+    const fund = () => w.core.callApi({
+      method: 'POST', path: `/sandbox/internal-accounts/${encodeURIComponent(w.seed.aliceUsd)}/fund`, body: { amount }, headers: { 'Idempotency-Key': 'fund-under-a-failed-commit' },
+    });
+    poison = true;
+    const refused = await fund();
+    expect(refused.status).toBe(500);
+    // With no group open, the key's first row committed on its own; the answer went with the failed group.
+    expect(db.prepare("SELECT status FROM idempotency_keys WHERE key = 'fund-under-a-failed-commit'").get()).toEqual({ status: null });
+    const started = performance.now();
+    const retried = await fund();
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    // A key stranded "in progress" made the retry wait 30 s, then answered 409.
+    expect(performance.now() - started).toBeLessThan(2_000);
+    const replayed = await fund();
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.body).toEqual(retried.body);
+    expect(db.prepare("SELECT count(*) AS n FROM ledger_entries WHERE account_id NOT LIKE 'edge:%' AND amount = ?").get(amount)).toEqual({ n: 1 });
+  });
+
   it('work outside an API call commits a waiting group first, so events keep their order', async () => {
     const { db, events, transaction } = ctx();
     db.exec('CREATE TABLE group_order (n INTEGER NOT NULL)');
