@@ -201,7 +201,11 @@ export class WorkspaceHost implements WorkspaceDirectory {
   rename(id: string, name: string): WorkspaceSummary {
     this.assertExists(id);
     if (id === this.currentId) setWorkspaceName(this.open.services.ctx.db, name);
-    else setWorkspaceFileName(this.fileOf(id), name);
+    else {
+      // Renaming writes into the file: a damaged or foreign one is refused first, never written.
+      checkWorkspaceFile(this.fileOf(id), `The workspace "${id}"`);
+      setWorkspaceFileName(this.fileOf(id), name);
+    }
     return this.summaryOf(id);
   }
 

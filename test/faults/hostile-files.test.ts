@@ -216,17 +216,21 @@ describe('hostile workspace files are refused with a 4xx and the open workspace 
     expect(await books()).toEqual(before);
   });
 
-  it('refuses to open (switch to) a workspace folder holding a hostile file, and the open one keeps serving', async () => {
+  it('refuses to open (switch to), duplicate or rename a workspace folder holding a hostile file, and the open one keeps serving', async () => {
     for (const h of hostile) {
-      const dir = join(ROOT, `hostile-${h.name}`);
+      const id = `hostile-${h.name}`;
+      const dir = join(ROOT, id);
       mkdirSync(dir);
       copyFileSync(h.path, join(dir, 'workspace.sqlite'));
       const digest = sha(join(dir, 'workspace.sqlite'));
-      const r = await invoke('workspaces/switch', { id: `hostile-${h.name}` });
-      expect(r.ok, h.name).toBe(false);
-      expect(r.error, h.name).toMatchObject({ status: h.status, code: h.code });
-      expect(r.error!.message, h.name).toContain(`The workspace "hostile-${h.name}"`);
-      expect(r.error!.message, h.name).toMatch(h.says);
+      for (const [name, input] of [['workspaces/switch', { id }], ['workspaces/duplicate', { id, name: `Copy of ${id}` }], ['workspaces/rename', { id, name: 'Renamed' }]] as const) {
+        const r = await invoke(name, input);
+        expect(r.ok, `${name} ${h.name}`).toBe(false);
+        expect(r.error, `${name} ${h.name}`).toMatchObject({ status: h.status, code: h.code });
+        expect(r.error!.message, `${name} ${h.name}`).toContain(`The workspace "${id}"`);
+        expect(r.error!.message, `${name} ${h.name}`).toMatch(h.says);
+      }
+      expect(readdirSync(ROOT).filter((d) => d.startsWith('copy-of-')), `${h.name}: a duplicate was left`).toEqual([]);
       expect(sha(join(dir, 'workspace.sqlite')), `${h.name} was modified`).toBe(digest);
       expect(await books(), `after ${h.name}`).toEqual(before);
       rmSync(dir, { recursive: true, force: true });
@@ -246,7 +250,7 @@ describe('hostile workspace files are refused with a 4xx and the open workspace 
     expect(imported.value).toMatchObject({ id: 'good-export', problem: null });
   });
 
-  it('serve --snapshot with a hostile snapshot refuses to start, saying why, and the workspace opens afterwards as it was', async () => {
+  it('serve refuses to start with a hostile --snapshot or a hostile workspace file, saying why, and the workspace opens afterwards as it was', async () => {
     const kept = await books();
     await proc!.stop();
     proc = undefined;
@@ -254,6 +258,15 @@ describe('hostile workspace files are refused with a 4xx and the open workspace 
       .rejects.toThrow(/serve exited with 1:[\s\S]*serve: The snapshot "cut-at-half" is not a workspace file this build can open: the file is truncated/);
     await expect(startServe(['--clock', 'frozen', '--snapshot', 'foreign-columns'], CREDS, DATA_DIR))
       .rejects.toThrow(/serve: The snapshot "foreign-columns" is not a workspace file this build can open: table \w+ lacks column \w+/);
+    // A workspace folder whose own file is hostile: serve refuses to open it instead of migrating it.
+    const broken = join(ROOT, 'broken');
+    mkdirSync(broken);
+    copyFileSync(hostile.find((h) => h.name === 'no-workspace-meta')!.path, join(broken, 'workspace.sqlite'));
+    const digest = sha(join(broken, 'workspace.sqlite'));
+    await expect(startServe(['--clock', 'frozen'], CREDS, broken))
+      .rejects.toThrow(/serve: The workspace "broken" is not a workspace file this build can open: it has no table workspace_meta/);
+    expect(sha(join(broken, 'workspace.sqlite'))).toBe(digest);
+
     proc = await startServe(['--clock', 'frozen'], CREDS, DATA_DIR);
     api = new ApiClient(proc.apiBase, api.auth);
     origin = new URL(proc.apiBase).origin;
