@@ -104,7 +104,7 @@ async function seededExamples(): Promise<Examples> {
 export function createCore(options: CoreOptions): Core {
   const dbPath = options.dbPath ?? join(options.dataDir ?? '.', 'workspace.sqlite');
   const isNewFile = dbPath === ':memory:' || !existsSync(dbPath);
-  const kernel = createKernel({ dbPath, clock: options.clock, requestLogRetention: options.requestLogRetention, backgroundCheckpointsAfterMs: options.backgroundCheckpointsAfterMs });
+  const kernel = createKernel({ dbPath, clock: options.clock, requestLogRetention: options.requestLogRetention, backgroundCheckpointsAfterMs: options.backgroundCheckpointsAfterMs, holder: options.host?.kind });
   let started: Services | undefined;
   try {
     const services = createServices(kernel);

@@ -7,6 +7,8 @@ import { Scheduler } from './scheduler';
 import { RequestLog, DEFAULT_RETENTION, type RequestLogRetention } from './request-log';
 import { GroupCommit } from './group-commit';
 import { BackgroundCheckpointer } from './checkpointer';
+import { acquireWorkspaceLock, type WorkspaceLock } from './workspace-lock';
+import { sweepLeftoverCopies } from './leftover-copies';
 
 /** Options for the kernel of one workspace. */
 export interface KernelOptions {
@@ -15,6 +17,13 @@ export interface KernelOptions {
   requestLogRetention?: RequestLogRetention;
   /** When WAL checkpoints move to a worker thread after opening (default 2 s; negative: never). */
   backgroundCheckpointsAfterMs?: number;
+  /** The host kind told to a second opener refused by the workspace's lock (serve, electron...). */
+  holder?: string;
+  /**
+   * false opens the file without its single-writer lock. Only for tests of what must hold even when two
+   * processes share a file (the scheduler's claim of a due job); never for a host.
+   */
+  singleWriter?: boolean;
 }
 
 /** The shared services every area receives: database, clock, ids, events, scheduler, request log. */
@@ -58,7 +67,21 @@ export interface Kernel {
 
 /** Opens the workspace database and wires the kernel services over it. */
 export function createKernel(options: KernelOptions): Kernel {
-  const db = openDatabase(options.dbPath);
+  // The lock comes before the open: a second host must not even migrate a file another one writes.
+  const lock = holdWorkspace(options);
+  let db: Db | undefined;
+  try {
+    db = openDatabase(options.dbPath);
+    return wireKernel(db, options, lock);
+  } catch (err) {
+    if (db?.open) db.close();
+    lock?.release();
+    throw err;
+  }
+}
+
+/** The kernel services over an open (and held) workspace database. */
+function wireKernel(db: Db, options: KernelOptions, lock: WorkspaceLock | undefined): Kernel {
   const clock = new WorkspaceClock(db, options.clock);
   const ids = createIdGenerator(() => clock.nowMs(), storedHighWater(db));
   const events = new EventOutbox(db, clock, ids);
@@ -104,7 +127,9 @@ export function createKernel(options: KernelOptions): Kernel {
     let result: T;
     try {
       if (grouped) return group.change(fn);
-      result = db.transaction(fn)();
+      // IMMEDIATE: the write lock (and so the newest state) from the first read, so what a transaction read
+      // cannot be changed by another connection before it writes (a due job claimed twice, see scheduler.ts).
+      result = db.transaction(fn).immediate();
     } catch (err) {
       if (!grouped) events.discard();
       throw err;
@@ -149,22 +174,47 @@ export function createKernel(options: KernelOptions): Kernel {
     checkpointsInBackground: () => checkpointer?.running ?? false,
     beforeGroupCommit: (fn) => void beforeGroupCommit.push(fn),
     close() {
-      settle();
-      scheduler.close();
-      requestLog.flush();
-      db.prepare("INSERT INTO workspace_meta (key, value) VALUES ('ids.highWater', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
-        .run(JSON.stringify(ids.highWater()));
-      clearTimeout(startCheckpoints);
-      // The worker's connection closes first, so this one is the last and leaves the file checkpointed.
+      // A close that failed before the connection closed keeps the lock: this process may still write.
       try {
-        checkpointer?.close();
-      } catch (err) {
-        console.error('[checkpoint] the background checkpointer did not close cleanly:', err);
+        closeKernel();
       } finally {
-        db.close();
+        if (!db.open) lock?.release();
       }
     },
   };
+
+  function closeKernel(): void {
+    settle();
+    scheduler.close();
+    requestLog.flush();
+    db.prepare("INSERT INTO workspace_meta (key, value) VALUES ('ids.highWater', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
+      .run(JSON.stringify(ids.highWater()));
+    clearTimeout(startCheckpoints);
+    // The worker's connection closes first, so this one is the last and leaves the file checkpointed.
+    try {
+      checkpointer?.close();
+    } catch (err) {
+      console.error('[checkpoint] the background checkpointer did not close cleanly:', err);
+    } finally {
+      db.close();
+    }
+  }
+}
+
+/**
+ * Takes the workspace's single-writer lock (none for a throwaway in-memory workspace), then removes the
+ * copies a killed export or snapshot left in its folders: holding the lock, nobody else is writing them.
+ */
+function holdWorkspace(options: KernelOptions): WorkspaceLock | undefined {
+  if (options.dbPath === ':memory:' || options.singleWriter === false) return undefined;
+  const lock = acquireWorkspaceLock(options.dbPath, options.holder);
+  try {
+    const swept = sweepLeftoverCopies(options.dbPath);
+    if (swept.files.length > 0) console.error(`[workspace] removed ${swept.files.length} unfinished cop${swept.files.length === 1 ? 'y' : 'ies'} left by a killed export or snapshot (${swept.bytes} bytes)`);
+  } catch (err) {
+    console.error(`[workspace] leftover copies could not be looked for: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  return lock;
 }
 
 /** How long a workspace stays open before its checkpoints move to a worker thread. */

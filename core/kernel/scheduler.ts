@@ -24,6 +24,9 @@ interface JobRow {
   resource_id: string | null;
 }
 
+/** What became of one due job: it ran, it failed, or another run had taken it since it was read. */
+type JobOutcome = 'ran' | 'failed' | 'taken';
+
 /** How long one transaction of due jobs may hold the thread (the timer's runs then give pending I/O a turn). */
 const RUN_SLICE_MS = 8;
 
@@ -167,8 +170,9 @@ export class Scheduler {
       this.transaction(() => {
         for (let row: JobRow | undefined = first; row; row = due()) {
           this.clock.moveTo(row.due_at);
-          if (this.runInSavepoint(row)) slice.ran++;
-          else slice.failed++;
+          const outcome = this.runInSavepoint(row);
+          if (outcome === 'ran') slice.ran++;
+          else if (outcome === 'failed') slice.failed++;
           if (performance.now() - started >= RUN_SLICE_MS) {
             slice.timeUp = true;
             return;
@@ -181,28 +185,47 @@ export class Scheduler {
       // it back, the clock's moves too. Its first job runs again alone, so a job that cannot commit is marked
       // FAILED by itself, as in a transaction of its own; the others follow in the next slices.
       if (this.db.open) this.clock.reload();
-      const ran = this.runAlone(first);
-      return { ran: ran ? 1 : 0, failed: ran ? 0 : 1, timeUp: true };
+      const outcome = this.runAlone(first);
+      return { ran: outcome === 'ran' ? 1 : 0, failed: outcome === 'failed' ? 1 : 0, timeUp: true };
     }
   }
 
   /** Runs one job in a transaction of its own; a job that fails, or cannot commit, is marked FAILED. */
-  private runAlone(row: JobRow): boolean {
+  private runAlone(row: JobRow): JobOutcome {
     const handler = this.handlers.get(row.kind);
     try {
       if (!handler) throw new Error(`no handler registered for job kind ${row.kind}`);
       this.clock.moveTo(row.due_at);
-      this.transaction(() => {
+      return this.transaction(() => {
+        if (!this.claim(row)) return 'taken';
         handler(jobOf(row));
-        this.db.prepare(`UPDATE jobs SET status = 'DONE', attempts = attempts + 1, finished_at = ? WHERE id = ?`).run(this.clock.nowMs(), row.id);
+        this.markDone(row);
+        return 'ran';
       });
-      return true;
     } catch (err) {
-      this.db
-        .prepare(`UPDATE jobs SET status = 'FAILED', attempts = attempts + 1, last_error = ?, finished_at = ? WHERE id = ?`)
-        .run(err instanceof Error ? err.message : String(err), this.clock.nowMs(), row.id);
-      return false;
+      this.markFailed(row, err);
+      return 'failed';
     }
+  }
+
+  /**
+   * Takes a due job for this run, inside the writing transaction: a conditional update, so a job another
+   * run (another connection, another process sharing the file) took after this one read it is left alone.
+   * The kernel's transactions are IMMEDIATE, so what the update sees cannot change before the commit.
+   */
+  private claim(row: JobRow): boolean {
+    return this.db.prepare(`UPDATE jobs SET attempts = attempts + 1 WHERE id = ? AND status = 'PENDING'`).run(row.id).changes === 1;
+  }
+
+  private markDone(row: JobRow): void {
+    this.db.prepare(`UPDATE jobs SET status = 'DONE', finished_at = ? WHERE id = ?`).run(this.clock.nowMs(), row.id);
+  }
+
+  /** Marks a job FAILED, unless another run has finished it meanwhile (its claim rolled back with the failure). */
+  private markFailed(row: JobRow, err: unknown): void {
+    this.db
+      .prepare(`UPDATE jobs SET status = 'FAILED', attempts = attempts + 1, last_error = ?, finished_at = ? WHERE id = ? AND status = 'PENDING'`)
+      .run(err instanceof Error ? err.message : String(err), this.clock.nowMs(), row.id);
   }
 
   /** Advances the workspace clock by `seconds`, running the jobs that fall due on the way. */
@@ -236,8 +259,9 @@ export class Scheduler {
           while (rows.length > 0) {
             for (const row of rows) {
               this.clock.moveTo(row.due_at);
-              if (this.runInSavepoint(row)) report.ran++;
-              else report.failed++;
+              const outcome = this.runInSavepoint(row);
+              if (outcome === 'ran') report.ran++;
+              else if (outcome === 'failed') report.failed++;
               if (performance.now() - started >= slice) return;
             }
             rows = next.all(targetMs) as JobRow[];
@@ -294,26 +318,25 @@ export class Scheduler {
     if (this.timer) clearTimeout(this.timer);
   }
 
-  private runInSavepoint(row: JobRow): boolean {
+  private runInSavepoint(row: JobRow): JobOutcome {
     const handler = this.handlers.get(row.kind);
     const mark = this.outbox.mark();
     try {
-      if (!handler) throw new Error(`no handler registered for job kind ${row.kind}`);
       // A nested better-sqlite3 transaction is a SAVEPOINT inside the slice's transaction.
-      this.db.transaction(() => {
+      return this.db.transaction((): JobOutcome => {
+        if (!this.claim(row)) return 'taken';
+        if (!handler) throw new Error(`no handler registered for job kind ${row.kind}`);
         handler(jobOf(row));
-        this.db.prepare(`UPDATE jobs SET status = 'DONE', attempts = attempts + 1, finished_at = ? WHERE id = ?`).run(this.clock.nowMs(), row.id);
+        this.markDone(row);
+        return 'ran';
       })();
-      return true;
     } catch (err) {
       // SQLite rolled the whole transaction back (an I/O error, a full disk): the slice ends here, and its
       // jobs stay PENDING. Marking this one FAILED now would commit on its own, and the next jobs too.
       if (!this.db.inTransaction) throw err;
       this.outbox.rollbackTo(mark);
-      this.db
-        .prepare(`UPDATE jobs SET status = 'FAILED', attempts = attempts + 1, last_error = ?, finished_at = ? WHERE id = ?`)
-        .run(err instanceof Error ? err.message : String(err), this.clock.nowMs(), row.id);
-      return false;
+      this.markFailed(row, err);
+      return 'failed';
     }
   }
 }

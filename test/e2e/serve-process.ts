@@ -13,6 +13,8 @@ export interface ServeProcess {
   clientId: string;
   clientSecret: string;
   dataDir: string;
+  /** The process id (a second host names it when refused). */
+  pid: number;
   /** Signals the process as a shell or a process manager would; nothing once it has exited (its pid may be reused). */
   signal: (sig: NodeJS.Signals) => void;
   output: () => string;
@@ -57,6 +59,7 @@ export async function startServe(extraArgs: string[] = [], env: Record<string, s
     clientId: line('Client id'),
     clientSecret: line('Client secret'),
     dataDir,
+    pid: child.pid!,
     signal: (sig) => void child.kill(sig),
     output: () => out,
     stop: () => endChild(child, 'SIGTERM'),
