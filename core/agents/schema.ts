@@ -3,6 +3,7 @@ import { MAX_AMOUNT } from '../kernel/money';
 import { pageQuerySchema, pageSchema } from '../kernel/pagination';
 import { quoteSchema } from '../quotes/schema';
 import { transactionSchema } from '../transactions/schema';
+import { fromBound, toBound } from '../kernel/date-bounds';
 
 /** What an agent may do (upstream's AgentPermission). */
 export const AGENT_PERMISSIONS = ['VIEW_TRANSACTIONS', 'CREATE_TRANSFERS', 'CREATE_QUOTES', 'EXECUTE_QUOTES', 'MANAGE_EXTERNAL_ACCOUNTS'] as const;
@@ -169,7 +170,6 @@ export const updatePolicySchema = z.object({
   approvalThresholds: approvalThresholdsSchema.nullable().optional(),
 }).strict().meta({ id: 'UpdateAgentPolicyRequest' });
 
-const dateTime = z.iso.datetime({ offset: true });
 const boolFilter = z.enum(['true', 'false']).transform((v) => v === 'true').optional();
 
 /** `GET /agents` query. */
@@ -177,18 +177,18 @@ export const listAgentsQuery = pageQuerySchema.extend({
   customerId: z.string().optional(),
   isPaused: boolFilter,
   isConnected: boolFilter,
-  createdAfter: dateTime.optional().meta({ description: 'Inclusive' }),
-  createdBefore: dateTime.optional().meta({ description: 'Inclusive' }),
-  updatedAfter: dateTime.optional().meta({ description: 'Inclusive' }),
-  updatedBefore: dateTime.optional().meta({ description: 'Inclusive' }),
+  createdAfter: fromBound().optional(),
+  createdBefore: toBound().optional(),
+  updatedAfter: fromBound().optional(),
+  updatedBefore: toBound().optional(),
 });
 
 /** `GET /agents/approvals` query. */
 export const listApprovalsQuery = pageQuerySchema.extend({
   agentId: z.string().optional(),
   customerId: z.string().optional(),
-  startDate: dateTime.optional().meta({ description: 'Created at or after (inclusive)' }),
-  endDate: dateTime.optional().meta({ description: 'Created at or before (inclusive)' }),
+  startDate: fromBound('Created at or after (inclusive)').optional(),
+  endDate: toBound('Created at or before (inclusive)').optional(),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
 });
 

@@ -36,7 +36,7 @@ export function workspaceHandlers(s: Services, runtime: WorkspaceRuntime) {
   return {
     'workspace/info': handler(z.object({}), () => {
       const config = s.platform.get();
-      const firstToken = s.tokens.list(1).data[0];
+      const firstToken = s.tokens.list({ limit: 1 }).data[0];
       return {
         name: config.name,
         // The name given on the Workspaces screen, else the folder's (as the workspace list shows it).

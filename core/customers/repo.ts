@@ -51,7 +51,7 @@ function customerFromRow(r: CustomerRow): Customer {
   if (r.customer_type === 'BUSINESS') {
     // A business is created with its businessInfo and patches only merge into it.
     if (!data.businessInfo) throw new Error(`Business customer ${r.id} has no businessInfo`);
-    return { customerType: 'BUSINESS', kybStatus: r.kyc_status, ...fields, businessInfo: data.businessInfo };
+    return { customerType: 'BUSINESS', kybStatus: r.kyc_status, ...fields, ...(data.address ? { address: data.address } : {}), businessInfo: data.businessInfo };
   }
   const person = Object.fromEntries(INDIVIDUAL_FIELDS.filter((k) => data[k] !== undefined).map((k) => [k, data[k]])) as PersonFields;
   return { customerType: 'INDIVIDUAL', kycStatus: r.kyc_status, ...fields, ...person };
@@ -60,7 +60,7 @@ function customerFromRow(r: CustomerRow): Customer {
 /** Maps the resource back to its row: indexed fields to columns, the rest to `data`. */
 function customerToRow(c: Customer): CustomerRow {
   const data: CustomerData = { currencies: c.currencies, endUserTermsConsent: c.endUserTermsConsent };
-  if (c.customerType === 'BUSINESS') data.businessInfo = c.businessInfo;
+  if (c.customerType === 'BUSINESS') (data.businessInfo = c.businessInfo, data.address = c.address);
   else for (const k of INDIVIDUAL_FIELDS) (data as Record<string, unknown>)[k] = c[k];
   return {
     id: c.id, platform_customer_id: c.platformCustomerId, customer_type: c.customerType,
@@ -147,7 +147,10 @@ export function customerRepo(db: Db) {
       eq('kyc_status', q.kycStatus);
       if (q.createdAfter) (where.push('created_at >= ?'), params.push(Date.parse(q.createdAfter)));
       if (q.createdBefore) (where.push('created_at <= ?'), params.push(Date.parse(q.createdBefore)));
-      if (q.includeDeleted !== 'true') where.push('is_deleted = 0');
+      if (q.updatedAfter) (where.push('updated_at >= ?'), params.push(Date.parse(q.updatedAfter)));
+      if (q.updatedBefore) (where.push('updated_at <= ?'), params.push(Date.parse(q.updatedBefore)));
+      // isIncludingDeleted is upstream's name; includeDeleted, the older one, is still read.
+      if ((q.isIncludingDeleted ?? q.includeDeleted) !== 'true') where.push('is_deleted = 0');
       return selectPage<CustomerRow, Customer>(db, {
         select: 'SELECT * FROM customers', from: 'FROM customers', where, params,
         limit: q.limit, cursor: q.cursor, order: 'desc', keyColumn: 'created_at', idColumn: 'id',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currencyCodes } from '../kernel/money';
 import { pageSchema } from '../kernel/pagination';
+import { fromBound, toBound } from '../kernel/date-bounds';
 
 const currencyCode = z.string().refine((c) => currencyCodes().includes(c), { message: 'is not a supported currency code' });
 const country = z.string().length(2, 'must be an ISO 3166-1 alpha-2 code');
@@ -12,9 +13,9 @@ export const VERIFICATION_STATUSES = ['UNVERIFIED', 'PENDING', 'APPROVED', 'REJE
 /** KYC (individuals) or KYB (businesses) status. */
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
-/** A postal address. */
+/** A postal address (`city` is optional, as in the contract: not every address has one, e.g. Singapore, Monaco). */
 export const addressSchema = z.object({
-  line1: z.string().min(1), line2: z.string().optional(), city: z.string().min(1), state: z.string().optional(),
+  line1: z.string().min(1), line2: z.string().optional(), city: z.string().min(1).optional(), state: z.string().optional(),
   postalCode: z.string().min(1), country,
 }).strict().meta({ id: 'Address' });
 
@@ -54,7 +55,7 @@ export const businessInfoSchema = z.object({
 /** `POST /customers` body, by `customerType`. */
 export const createCustomerSchema = z.discriminatedUnion('customerType', [
   z.object({ customerType: z.literal('INDIVIDUAL'), ...common, ...individual }).strict(),
-  z.object({ customerType: z.literal('BUSINESS'), ...common, businessInfo: businessInfoSchema }).strict(),
+  z.object({ customerType: z.literal('BUSINESS'), ...common, address: addressSchema.optional().meta({ description: "The business's address (the contract's BusinessCustomerFields)" }), businessInfo: businessInfoSchema }).strict(),
 ]);
 
 /** `PATCH /customers/{id}` body: the editable fields, checked against the customer's type by the service. */
@@ -64,7 +65,9 @@ export const updateCustomerSchema = z
     customerType: z.enum(CUSTOMER_TYPES).optional().meta({ description: "The customer's own type (optional; a customer's type cannot change)" }),
     ...common, ...individual, businessInfo: businessInfoSchema.partial().optional(),
   })
-  .omit({ currencies: true })
+  .extend({
+    currencies: common.currencies.meta({ description: 'The currencies the customer holds; an internal account is opened for each one added (accounts of removed currencies stay, since they may hold money)' }),
+  })
   .strict()
   .refine((v) => Object.keys(v).some((k) => k !== 'customerType'), { message: 'must change at least one field' })
   .meta({ id: 'UpdateCustomerRequest' });
@@ -77,9 +80,12 @@ export const listCustomersQuery = z.object({
   email: z.string().optional().meta({ description: 'Matched in any letter case' }),
   umaAddress: z.string().optional(),
   kycStatus: z.enum(VERIFICATION_STATUSES).optional().meta({ description: 'KYC or KYB status' }),
-  createdAfter: z.iso.datetime({ offset: true }).optional().meta({ description: 'Inclusive' }),
-  createdBefore: z.iso.datetime({ offset: true }).optional().meta({ description: 'Inclusive' }),
-  includeDeleted: z.enum(['true', 'false']).optional().meta({ description: 'Also list deleted customers (default false)' }),
+  createdAfter: fromBound().optional(),
+  createdBefore: toBound().optional(),
+  updatedAfter: fromBound().optional(),
+  updatedBefore: toBound().optional(),
+  isIncludingDeleted: z.enum(['true', 'false']).optional().meta({ description: 'Also list deleted customers (default false)' }),
+  includeDeleted: z.enum(['true', 'false']).optional().meta({ description: 'Older name of isIncludingDeleted, still accepted' }),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().min(1).optional(),
 });
@@ -117,6 +123,7 @@ export const businessCustomerSchema = z.object({
   customerType: z.literal('BUSINESS'),
   kybStatus: z.enum(VERIFICATION_STATUSES),
   ...resourceFields,
+  address: addressSchema.optional(),
   businessInfo: businessInfoSchema,
 }).strict().meta({ id: 'BusinessCustomer' });
 

@@ -6,7 +6,7 @@ import type { Page } from '../kernel/pagination';
 import type { InternalAccountService } from '../accounts/internal-service';
 import type { PlatformService } from '../platform/service';
 import type { CustomerRepo, CustomerSummary } from './repo';
-import { INDIVIDUAL_FIELDS, type createCustomerSchema, type Customer, type listCustomersQuery, type updateCustomerSchema, type VerificationStatus } from './schema';
+import { INDIVIDUAL_FIELDS, verificationStatusOf, type createCustomerSchema, type Customer, type listCustomersQuery, type updateCustomerSchema, type VerificationStatus } from './schema';
 
 /** A customer's name and contacts (declared with the query that reads them, in repo.ts). */
 export type { CustomerSummary } from './repo';
@@ -85,7 +85,8 @@ export class CustomerService {
     if (patch.customerType && patch.customerType !== c.customerType) {
       throw invalidInput('customerType', `must be ${c.customerType}, the customer's type (a customer's type cannot change)`);
     }
-    const foreign = c.customerType === 'BUSINESS' ? INDIVIDUAL_FIELDS.find((k) => patch[k] !== undefined) : patch.businessInfo ? 'businessInfo' : undefined;
+    // A business has an address too (the contract's BusinessCustomerFields); the other person fields are an individual's.
+    const foreign = c.customerType === 'BUSINESS' ? INDIVIDUAL_FIELDS.find((k) => k !== 'address' && patch[k] !== undefined) : patch.businessInfo ? 'businessInfo' : undefined;
     if (foreign) throw invalidInput(foreign, `applies only to ${c.customerType === 'BUSINESS' ? 'INDIVIDUAL' : 'BUSINESS'} customers`);
     if (patch.platformCustomerId && patch.platformCustomerId !== c.platformCustomerId) this.assertPlatformIdFree(patch.platformCustomerId);
     if (patch.umaAddress && patch.umaAddress !== c.umaAddress) this.assertUmaFree(patch.umaAddress);
@@ -103,6 +104,8 @@ export class CustomerService {
       : { ...c, ...changed };
     return this.ctx.transaction(() => {
       const saved = this.repo.save(next);
+      // Each added currency gets its internal account, opened as the customer's verification allows.
+      if (patch.currencies) this.accounts.provision(id, patch.currencies, verificationStatusOf(c) === 'APPROVED' ? 'ACTIVE' : 'PENDING');
       this.ctx.events.append('CUSTOMER.UPDATED', 'Customer', id, { changed: Object.keys(patch).filter((k) => k !== 'customerType') });
       return saved;
     });

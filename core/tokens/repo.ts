@@ -2,7 +2,7 @@ import type { Db } from '../kernel/db';
 import { isoOf } from '../kernel/clock';
 import { selectPage, type Page } from '../kernel/pagination';
 import type { Permission } from '../api/types';
-import type { ApiToken } from './schema';
+import type { ApiToken, TokenFilter } from './schema';
 
 /** A token row as stored. */
 interface TokenRow {
@@ -72,10 +72,18 @@ export function tokenRepo(db: Db) {
       return row && { token: tokenFromRow(row), secretHash: row.secret_hash, secretSalt: row.secret_salt };
     },
     /** Live tokens, newest first. */
-    list(limit: number, cursor?: string): Page<ApiToken> {
+    list(f: Partial<TokenFilter> & { limit: number }): Page<ApiToken> {
+      const where = ['deleted_at IS NULL'];
+      const params: unknown[] = [];
+      const add = (sql: string, v: unknown) => { if (v !== undefined) (where.push(sql), params.push(v)); };
+      add('lower(name) = lower(?)', f.name);
+      add('created_at >= ?', f.createdAfter && Date.parse(f.createdAfter));
+      add('created_at <= ?', f.createdBefore && Date.parse(f.createdBefore));
+      add('updated_at >= ?', f.updatedAfter && Date.parse(f.updatedAfter));
+      add('updated_at <= ?', f.updatedBefore && Date.parse(f.updatedBefore));
       return selectPage<TokenRow, ApiToken>(db, {
-        select: 'SELECT * FROM api_tokens', from: 'FROM api_tokens', where: ['deleted_at IS NULL'], params: [],
-        limit, cursor, order: 'desc', keyColumn: 'created_at', idColumn: 'id',
+        select: 'SELECT * FROM api_tokens', from: 'FROM api_tokens', where, params,
+        limit: f.limit, cursor: f.cursor, order: 'desc', keyColumn: 'created_at', idColumn: 'id',
         map: tokenFromRow, position: (r) => ({ k: r.created_at, id: r.id }),
       });
     },

@@ -1,7 +1,6 @@
 import { defineRoute, idParam, implement, noContent, reply } from '../api/contract';
-import { pageQuerySchema } from '../kernel/pagination';
 import { z } from 'zod';
-import { apiTokenPageSchema, apiTokenSchema, createdApiTokenSchema, createTokenSchema } from './schema';
+import { apiTokenPageSchema, apiTokenSchema, createdApiTokenSchema, createTokenSchema, listTokensQuery } from './schema';
 import type { TokenService } from './service';
 
 const tokenId = z.object({ tokenId: idParam('The API token id', 'ApiToken:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b') });
@@ -17,7 +16,7 @@ export const tokenContract = {
   listTokens: defineRoute({
     method: 'get', path: '/tokens', tag: 'API tokens', permission: 'VIEW',
     summary: 'Lists the API tokens, newest first',
-    query: pageQuerySchema,
+    query: listTokensQuery,
     responses: { 200: { description: 'A page of tokens', schema: apiTokenPageSchema } },
   }),
   getTokenById: defineRoute({
@@ -40,7 +39,7 @@ export const tokenContract = {
 export function tokenRoutes(tokens: TokenService) {
   return implement(tokenContract, {
     createToken: ({ body }) => reply(201, tokens.create(body.name, body.permissions)),
-    listTokens: ({ query }) => reply(200, tokens.list(query.limit, query.cursor)),
+    listTokens: ({ query }) => reply(200, tokens.list(query)),
     getTokenById: ({ params }) => reply(200, tokens.get(params.tokenId)),
     deleteTokenById: ({ params }) => {
       tokens.delete(params.tokenId);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PERMISSIONS } from '../api/types';
-import { pageSchema } from '../kernel/pagination';
+import { pageQuerySchema, pageSchema } from '../kernel/pagination';
+import { fromBound, toBound } from '../kernel/date-bounds';
 
 /** `POST /tokens` body. */
 export const createTokenSchema = z.object({
@@ -33,3 +34,14 @@ export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;
 
 /** A page of API tokens. */
 export const apiTokenPageSchema = pageSchema(apiTokenSchema, 'ApiTokenList');
+
+/** `GET /tokens` query: the contract's filters (`name` matches the whole name in any letter case). */
+export const listTokensQuery = pageQuerySchema.extend({
+  name: z.string().min(1).optional().meta({ description: 'The whole token name, in any letter case' }),
+  createdAfter: fromBound().optional(),
+  createdBefore: toBound().optional(),
+  updatedAfter: fromBound().optional(),
+  updatedBefore: toBound().optional(),
+});
+/** The filters of `GET /tokens`, parsed. */
+export type TokenFilter = z.output<typeof listTokensQuery>;

@@ -4,7 +4,7 @@ import { notFound, unauthorized } from '../kernel/errors';
 import type { Page } from '../kernel/pagination';
 import type { Authenticator, Permission, Principal } from '../api/types';
 import { tokenRepo, type TokenSecret } from './repo';
-import type { ApiToken, CreatedApiToken } from './schema';
+import type { ApiToken, CreatedApiToken, TokenFilter } from './schema';
 
 // Why SHA-256 and not a slow KDF: secrets are 256-bit random values, so brute force is hopeless and
 // a per-request KDF would only slow every API call. The salt keeps equal secrets from hashing alike.
@@ -50,8 +50,8 @@ export class TokenService implements Authenticator {
   }
 
   /** Live tokens, newest first. */
-  list(limit: number, cursor?: string): Page<ApiToken> {
-    return this.repo.list(limit, cursor);
+  list(f: Partial<TokenFilter> & { limit: number }): Page<ApiToken> {
+    return this.repo.list(f);
   }
 
   /** Revokes a token; later calls with it are 401. */

@@ -133,12 +133,21 @@ export function transactionListRepo(db: Db) {
       const eq = (col: string, v: string | undefined) => { if (v !== undefined) (where.push(`${col} = ?`), params.push(v)); };
       eq('customer_id', q.customerId);
       eq('platform_customer_id', q.platformCustomerId);
-      eq('sender_identifier', q.senderAccountIdentifier);
-      eq('receiver_identifier', q.receiverAccountIdentifier);
+      // Payments record an external account by its identifier (account number, IBAN, address), so an
+      // ExternalAccount id also names that identifier. The subquery reads the accounts area's table since
+      // this area sits below accounts and cannot call it.
+      const named = (col: string) => `(${col} = ? OR ${col} = (SELECT primary_identifier FROM external_accounts WHERE id = ?))`;
+      const by = (cols: string[], v: string | undefined) => {
+        if (v === undefined) return;
+        where.push(`(${cols.map(named).join(' OR ')})`);
+        for (const _ of cols) params.push(v, v);
+      };
+      by(['sender_identifier'], q.senderAccountIdentifier);
+      by(['receiver_identifier'], q.receiverAccountIdentifier);
       eq('status', q.status);
       eq('type', q.type);
       eq('reference', q.reference);
-      if (q.accountIdentifier) (where.push('(sender_identifier = ? OR receiver_identifier = ?)'), params.push(q.accountIdentifier, q.accountIdentifier));
+      by(['sender_identifier', 'receiver_identifier'], q.accountIdentifier || undefined);
       if (q.startDate) (where.push('created_at >= ?'), params.push(Date.parse(q.startDate)));
       if (q.endDate) (where.push('created_at <= ?'), params.push(Date.parse(q.endDate)));
       return page(db, where, params, q, totalOf(where, q.status ? [q.status] : undefined, q.type));

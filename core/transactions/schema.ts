@@ -3,6 +3,7 @@ import { pageSchema } from '../kernel/pagination';
 import { currencyAmountSchema, paymentInstructionsSchema } from '../payments/schema';
 import { CARD_TX_STATUSES, cardTransactionSchema, type CardTransaction } from './card-schema';
 import { CRYPTO_NETWORKS, INCOMING_FAILURE_REASONS, OUTGOING_FAILURE_REASONS, outgoingRateDetailsSchema, PAYMENT_RAILS, PURPOSES } from '../payments/vocabulary';
+import { fromBound, toBound } from '../kernel/date-bounds';
 
 /** Every transaction status of the spec. */
 export const TX_STATUSES = ['CREATED', 'PENDING', 'PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'EXPIRED'] as const;
@@ -127,8 +128,6 @@ export const LISTED_TX_STATUSES = [...TX_STATUSES, 'AUTHORIZED', 'PARTIALLY_SETT
 /** A page of transactions of every kind. */
 export const transactionPageSchema = pageSchema(listedTransactionSchema, 'TransactionList');
 
-const dateTime = z.iso.datetime({ offset: true });
-
 /** `GET /transactions` query: the agent list's filters plus customerId and platformCustomerId. */
 export const listTransactionsQuery = z.object({
   customerId: z.string().optional(),
@@ -139,8 +138,8 @@ export const listTransactionsQuery = z.object({
   status: z.enum(LISTED_TX_STATUSES).optional().meta({ description: 'A payment status, or a card transaction status (AUTHORIZED, PARTIALLY_SETTLED, SETTLED, REFUNDED, EXCEPTION)' }),
   type: z.enum(['INCOMING', 'OUTGOING', 'CARD']).optional(),
   reference: z.string().optional().meta({ description: 'The payment reference of reconciliationInstructions' }),
-  startDate: dateTime.optional().meta({ description: 'Created at or after (inclusive)' }),
-  endDate: dateTime.optional().meta({ description: 'Created at or before (inclusive)' }),
+  startDate: fromBound('Created at or after (inclusive)').optional(),
+  endDate: toBound('Created at or before (inclusive)').optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().min(1).optional().meta({ description: 'nextCursor of the previous page' }),
   sortOrder: z.enum(['asc', 'desc']).default('desc').meta({ description: 'By creation time; newest first by default' }),

@@ -92,9 +92,11 @@ export class WalletActions implements TiedContacts {
     };
   }
 
-  /** `PATCH /internal-accounts/{id}`: 202, then the privacy setting applied. */
+  /** `PATCH /internal-accounts/{id}`: 202, then the privacy setting applied; a patch without a change answers the wallet as it is. */
   updatePrivacy(accountId: string, body: z.infer<typeof privacySchema>, req: SignedRequest): Signed<{ status: 200; body: InternalAccount }> {
     this.sessions.wallet(accountId);
+    // Why no challenge: the stamp authorizes a change, and an empty patch changes nothing (a merge patch of {}).
+    if (body.privateEnabled === undefined) return reply(200, this.internal.get(accountId));
     const r = this.signed.exchange(req, { accountId, type: this.walletType(accountId), activity: 'ACTIVITY_TYPE_UPDATE_WALLET_PRIVACY', parameters: { walletId: accountId, ...body }, key: { kind: 'SESSION' } });
     if ('challenge' in r) return r.challenge;
     return reply(200, this.internal.setPrivacy(accountId, body.privateEnabled));

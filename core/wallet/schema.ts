@@ -51,8 +51,8 @@ export const exportSchema = z.object({
   clientPublicKey: uncompressedKey.meta({ description: 'A fresh uncompressed P-256 key (130 hex) the wallet secret is sealed to' }),
 }).strict();
 
-/** `PATCH /internal-accounts/{id}` body. */
-export const privacySchema = z.object({ privateEnabled: z.boolean().meta({ description: 'Whether the wallet is private' }) }).strict();
+/** `PATCH /internal-accounts/{id}` body (every field optional, as in the contract: an empty patch changes nothing). */
+export const privacySchema = z.object({ privateEnabled: z.boolean().optional().meta({ description: 'Whether the wallet is private; unchanged when absent' }) }).strict();
 
 /** `POST /sandbox/customers/{customerId}/embedded-wallet` body. */
 export const createWalletSchema = z.object({ currency: z.enum(['USDC', 'BTC', 'USDT']).default('USDC') }).strict().optional();

@@ -26,7 +26,7 @@ describe('a newly seeded workspace', () => {
 
   it('holds one token with VIEW, TRANSACT and MANAGE whose one-time credentials authenticate', () => {
     const core = open();
-    const tokens = core.services.tokens.list(10);
+    const tokens = core.services.tokens.list({ limit: 10 });
     expect(tokens.totalCount).toBe(1);
     expect(tokens.data[0]!.permissions).toEqual(['VIEW', 'TRANSACT', 'MANAGE']);
     const creds = core.workspace.initialCredentials!;

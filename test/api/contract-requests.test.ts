@@ -1,0 +1,122 @@
+// Requests the upstream contract (and its command-line client) sends that we used to refuse or ignore:
+// each is now accepted with the effect a caller of the production API expects. Every answer is checked
+// against our declared schemas by the shared client.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { advance, enc, expectError, expectInvalidField, openWorld, type World } from '../support/money-path';
+
+let w: World;
+beforeEach(async () => {
+  w = await openWorld();
+});
+afterEach(async () => {
+  await w.close();
+});
+
+const business = (extra: Record<string, unknown> = {}) => ({
+  customerType: 'BUSINESS', businessInfo: { legalName: 'Harbor Freight Ltd', country: 'SG', taxId: '201912345K', incorporatedOn: '2019-03-01' }, ...extra,
+});
+const ids = (r: { body: { data: { id: string }[] } }) => r.body.data.map((x) => x.id);
+const transferOut = (amount: number) =>
+  w.api.post('/transfer-out', { source: { accountId: w.seed.aliceUsd }, destination: { accountId: w.seed.aliceExt['000'] }, amount });
+
+describe('customers', () => {
+  it("POST /customers for a business accepts the contract's top-level address (without a city), kept and answered on reads", async () => {
+    const address = { line1: '1 Harbourfront Ave', postalCode: '098632', country: 'SG' };
+    const r = await w.api.post('/customers', business({ address }));
+    expect(r.status, r.text).toBe(201);
+    expect(r.body).toMatchObject({ customerType: 'BUSINESS', address });
+    expect((await w.api.get(`/customers/${enc(r.body.id)}`)).body.address).toEqual(address);
+    const patched = await w.api.call('PATCH', `/customers/${enc(r.body.id)}`, { customerType: 'BUSINESS', address: { ...address, line2: 'Level 3' } });
+    expect(patched.status, patched.text).toBe(200);
+    expect(patched.body.address).toEqual({ ...address, line2: 'Level 3' });
+  });
+
+  it('PATCH /customers accepts currencies: the list is replaced and each added currency gets its internal account', async () => {
+    const before = (await w.api.get(`/customers/internal-accounts?customerId=${enc(w.seed.alice.id)}&limit=100`)).body.data as { balance: { currency: { code: string } } }[];
+    expect(before.map((a) => a.balance.currency.code)).not.toContain('EUR');
+    const r = await w.api.call('PATCH', `/customers/${enc(w.seed.alice.id)}`, { customerType: 'INDIVIDUAL', currencies: ['USD', 'EUR'] });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.currencies).toEqual(['USD', 'EUR']);
+    const after = (await w.api.get(`/customers/internal-accounts?customerId=${enc(w.seed.alice.id)}&currency=EUR`)).body.data;
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ status: 'ACTIVE', balance: { amount: 0, currency: { code: 'EUR' } } });
+    expectInvalidField(await w.api.call('PATCH', `/customers/${enc(w.seed.alice.id)}`, { currencies: ['XXX'] }), 'currencies.0');
+  });
+
+  it("GET /customers?isIncludingDeleted=true (upstream's name) lists deleted customers; includeDeleted is still read", async () => {
+    const c = await w.api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Gone Soon' });
+    expect((await w.api.call('DELETE', `/customers/${enc(c.body.id)}`)).status).toBe(200);
+    expect(ids(await w.api.get('/customers?limit=100'))).not.toContain(c.body.id);
+    expect(ids(await w.api.get('/customers?limit=100&isIncludingDeleted=true'))).toContain(c.body.id);
+    expect(ids(await w.api.get('/customers?limit=100&includeDeleted=true'))).toContain(c.body.id);
+    expect(ids(await w.api.get('/customers?limit=100&isIncludingDeleted=false'))).not.toContain(c.body.id);
+  });
+});
+
+describe('beneficial owners', () => {
+  it('an address without a city is accepted (the contract leaves city optional)', async () => {
+    const owner = await w.api.post('/customers', business());
+    const address = { line1: '1 Harbourfront Ave', postalCode: '098632', country: 'SG' };
+    const r = await w.api.post('/beneficial-owners', {
+      customerId: owner.body.id, roles: ['UBO'], ownershipPercentage: 60,
+      personalInfo: { firstName: 'Dana', lastName: 'Tan', birthDate: '1980-02-03', nationality: 'SG', address },
+    });
+    expect(r.status, r.text).toBe(201);
+    expect(r.body.personalInfo.address).toEqual(address);
+  });
+});
+
+describe('GET /tokens filters', () => {
+  it('name (whole name, any letter case) and the created/updated bounds, date-time or date-only, narrow the list', async () => {
+    const first = await w.api.post('/tokens', { name: 'Reporting job', permissions: ['VIEW'] });
+    await advance(w, 86_400);
+    const second = await w.api.post('/tokens', { name: 'Payout worker', permissions: ['VIEW'] });
+    expect(ids(await w.api.get('/tokens?name=payout%20WORKER'))).toEqual([second.body.id]);
+    expect(ids(await w.api.get('/tokens?name=Payout'))).toEqual([]);
+    expect(ids(await w.api.get(`/tokens?createdAfter=${enc(second.body.createdAt)}`))).toEqual([second.body.id]);
+    // 2026-01-01 is the day the workspace starts (the seeded token and the first one); the second is a day later.
+    const firstDay = ids(await w.api.get('/tokens?createdBefore=2026-01-01&limit=100'));
+    expect(firstDay).toContain(first.body.id);
+    expect(firstDay).not.toContain(second.body.id);
+    expect(ids(await w.api.get('/tokens?updatedAfter=2026-01-02'))).toEqual([second.body.id]);
+    expectInvalidField(await w.api.get('/tokens?createdAfter=yesterday'), 'createdAfter');
+  });
+});
+
+describe('GET /transactions', () => {
+  it('accountIdentifier=ExternalAccount:… finds the transactions paying that external account (recorded by its account number)', async () => {
+    const paid = await transferOut(10_00);
+    expect(paid.status, paid.text).toBe(201);
+    const other = await w.api.post('/transfer-out', { source: { accountId: w.seed.aliceUsd }, destination: { accountId: w.seed.aliceExt['002'] }, amount: 10_00 });
+    const found = await w.api.get(`/transactions?accountIdentifier=${enc(w.seed.aliceExt['000'])}`);
+    expect(found.status, found.text).toBe(200);
+    expect(ids(found)).toEqual([paid.body.id]);
+    expect(ids(found)).not.toContain(other.body.id);
+    expect(ids(await w.api.get(`/transactions?receiverAccountIdentifier=${enc(w.seed.aliceExt['000'])}`))).toEqual([paid.body.id]);
+    expect(ids(await w.api.get(`/transactions?senderAccountIdentifier=${enc(w.seed.aliceExt['000'])}`))).toEqual([]);
+  });
+
+  it('date-only startDate/endDate are whole UTC days: 23:59:59 of endDate is kept, the next day is not', async () => {
+    await advance(w, 86_399); // 2026-01-01T23:59:59Z
+    const late = await transferOut(1_00);
+    expect(late.body.createdAt).toBe('2026-01-01T23:59:59.000Z');
+    await advance(w, 2); // 2026-01-02T00:00:01Z
+    const next = await transferOut(2_00);
+    const on = (q: string) => w.api.get(`/transactions?accountIdentifier=${enc(w.seed.aliceExt['000'])}&${q}`);
+    expect(ids(await on('startDate=2026-01-01&endDate=2026-01-01'))).toEqual([late.body.id]);
+    expect(ids(await on('startDate=2026-01-02'))).toEqual([next.body.id]);
+    expect(ids(await on('endDate=2026-01-02&sortOrder=asc'))).toEqual([late.body.id, next.body.id]);
+    expect(ids(await on('startDate=2026-01-01T23:59:59Z&endDate=2026-01-01T23:59:59Z'))).toEqual([late.body.id]);
+    expectInvalidField(await on('endDate=2026-13-01'), 'endDate');
+  });
+
+  it('date-only bounds apply to every list that takes them: customers, agent approvals', async () => {
+    await advance(w, 86_400);
+    const c = await w.api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Second Day' });
+    expect(ids(await w.api.get('/customers?createdAfter=2026-01-02'))).toEqual([c.body.id]);
+    expect(ids(await w.api.get('/customers?createdBefore=2026-01-01&limit=100'))).not.toContain(c.body.id);
+    const approvals = await w.api.get('/agents/approvals?startDate=2026-01-02&endDate=2026-01-02');
+    expect(approvals.status, approvals.text).toBe(200);
+    expectError(await w.api.get('/agents/approvals?startDate=01/02/2026'), 400, 'INVALID_INPUT');
+  });
+});
