@@ -3,6 +3,7 @@ import { referenceContract } from './api/reference-routes';
 import { platformContract } from './platform/routes';
 import { tokenContract } from './tokens/routes';
 import { customerContract } from './customers/routes';
+import { endUserTermsContract } from './customers/end-user-terms';
 import { accountContract } from './accounts/routes';
 import { receiverContract } from './receivers/routes';
 import { rateContract } from './rates/routes';
@@ -33,6 +34,7 @@ export const apiContract = mergeContracts(
   platformContract,
   tokenContract,
   accountContract,
+  endUserTermsContract,
   customerContract,
   receiverContract,
   rateContract,

@@ -16,6 +16,7 @@ import { platformRoutes } from './platform/routes';
 import { tokenRoutes } from './tokens/routes';
 import { accountRoutes } from './accounts/routes';
 import { customerRoutes } from './customers/routes';
+import { endUserTermsRoutes } from './customers/end-user-terms';
 import { rateRoutes } from './rates/routes';
 import { sandboxRoutes } from './sandbox/routes';
 import { workspaceRoutes } from './workspaces/routes';
@@ -126,6 +127,8 @@ export function createCore(options: CoreOptions): Core {
       platformRoutes(services.platform),
       tokenRoutes(services.tokens),
       accountRoutes(services.internal, services.external),
+      // Before /customers/{customerId}, which would take `end-user-terms` for a customer id.
+      endUserTermsRoutes(services.hostOrigins),
       customerRoutes(services.customers, services.walletActions),
       rateRoutes(services.rates),
       quoteRoutes(services.quotes),
@@ -149,7 +152,7 @@ export function createCore(options: CoreOptions): Core {
       sandboxRoutes(services.clock, services.internal, services.quotes, services.transactions, services.incoming),
       webhookRoutes(services.webhooks.deliveries),
       verificationRoutes(services.verifications),
-      cardRoutes(services.cards, services.cardSimulator),
+      cardRoutes(services),
       workspaceRoutes(kernel, files),
     ], documentSource, { maxBodyBytes: options.maxBodyBytes });
     const api = createApiHandler(kernel, app);

@@ -25,6 +25,8 @@ import type { RelyingParty } from './wallet/passkey';
 import { CardService } from './cards/service';
 import { CardTransactionService } from './cards/transactions';
 import { CardSimulator } from './cards/simulator';
+import { FinancialAndCreditSimulator } from './cards/financial-and-credit';
+import { CardReveal } from './cards/reveal';
 import { createWebhookAreas, type WebhookAreas } from './webhooks/wiring';
 import { createVerificationAreas, type VerificationAreas } from './verifications/wiring';
 import { AgentService } from './agents/service';
@@ -66,6 +68,10 @@ export interface Services {
   cards: CardService;
   cardTransactions: CardTransactionService;
   cardSimulator: CardSimulator;
+  /** The sandbox's single-message and credit card simulations. */
+  cardNetwork: FinancialAndCreditSimulator;
+  /** Card reveal links and the page they open. */
+  cardReveal: CardReveal;
   /** Webhook deliveries and incoming-payment approvals. */
   webhooks: WebhookAreas;
   /** KYB verifications, beneficial owners, KYC links, contact verification. */
@@ -109,6 +115,7 @@ export function createServices(ctx: Ctx): Services {
   const cards = new CardService(ctx, customers, internal);
   const cardTransactions = new CardTransactionService(ctx, ledger);
   transactions.addSource(cardTransactions); // card transactions are the CARD kind of the transaction lists
+  const cardSimulator = new CardSimulator(ctx, cards, cardTransactions, customers, internal);
   const rates = new RateService(ctx, platform);
   const convert = (amount: number, from: string, to: string) => rates.convert(amount, from, to);
   const agents = new AgentService(ctx, { assertCustomer: (id) => customers.assertLive(id), ownerOfAccount: (id) => accountOwner(internal, external, id), convert });
@@ -134,7 +141,8 @@ export function createServices(ctx: Ctx): Services {
       customerOf: (id) => (succeeds(() => customers.assertLive(id)) ? id : succeeds(() => verifications.owners.get(id)) ? verifications.owners.get(id).customerId : undefined),
       verificationCustomer: (id) => verifications.kyb.get(id).customerId,
     }),
-    cards, cardTransactions, cardSimulator: new CardSimulator(ctx, cards, cardTransactions, customers, internal),
+    cards, cardTransactions, cardSimulator, cardNetwork: new FinancialAndCreditSimulator(ctx, cards, cardTransactions, internal, cardSimulator),
+    cardReveal: new CardReveal(ctx, cards),
     incoming,
     tokens: new TokenService(ctx),
     rates,

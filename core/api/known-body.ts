@@ -10,6 +10,16 @@ export function textResponse(body: string | null, init: ResponseInit): Response 
   return res;
 }
 
+/**
+ * A Response whose body the request log must never keep (a page showing a card number): the log reads
+ * `logText`, a description, in its place.
+ */
+export function unloggedResponse(body: string, init: ResponseInit, logText: string): Response {
+  const res = new Response(body, init);
+  texts.set(res, logText);
+  return res;
+}
+
 /** The text a Response was made from by `textResponse`; undefined for any other Response. */
 export function knownText(res: Response): string | undefined {
   return texts.get(res);

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { Db } from '../kernel/db';
 import { isoOf } from '../kernel/clock';
 import { selectPage, type Page } from '../kernel/pagination';
-import type { Card, CardState, listCardsQuery } from './schema';
+import { newCardNumber, newCvv } from './card-number';
+import { CARD_STATE_REASONS, type Card, type CardState, type CardStateReason, type listCardsQuery } from './schema';
 
 /** A stored card, as the service works with it. */
 export interface CardRecord {
@@ -40,11 +41,11 @@ export function cardOf(c: CardRecord): Card {
   const card: Card = {
     id: c.id, cardholderId: c.cardholderId, form: 'VIRTUAL', state: c.state, brand: 'VISA', last4: c.last4,
     expirationMonth: c.expMonth, expirationYear: c.expYear, currency: c.currency, fundingSources: c.fundingSources,
-    createdAt: isoOf(c.createdAt), updatedAt: isoOf(c.updatedAt),
+    maxSpendPerTransaction: c.maxSpendPerTransaction, createdAt: isoOf(c.createdAt), updatedAt: isoOf(c.updatedAt),
   };
   if (c.platformCardId) card.platformCardId = c.platformCardId;
-  if (c.stateReason) card.stateReason = c.stateReason as NonNullable<Card['stateReason']>;
-  if (c.maxSpendPerTransaction !== null) card.maxSpendPerTransaction = c.maxSpendPerTransaction;
+  // Only upstream's reasons leave: a row from an older build may still say FROZEN_BY_PLATFORM.
+  if (c.stateReason && (CARD_STATE_REASONS as readonly string[]).includes(c.stateReason)) card.stateReason = c.stateReason as CardStateReason;
   return card;
 }
 
@@ -63,6 +64,8 @@ export function cardRepo(db: Db) {
        max_spend_per_transaction = @max_spend_per_transaction, updated_at = @updated_at WHERE id = @id`,
   );
   const countAll = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM cards');
+  const secrets = db.prepare<[string], { pan: string | null; cvv: string | null }>('SELECT pan, cvv FROM cards WHERE id = ?');
+  const setSecrets = db.prepare('UPDATE cards SET pan = ?, cvv = ? WHERE id = ? AND pan IS NULL');
   const rowOf = (c: CardRecord) => ({
     id: c.id, cardholder_id: c.cardholderId, platform_card_id: c.platformCardId, state: c.state, state_reason: c.stateReason,
     currency: c.currency, funding_sources: JSON.stringify(c.fundingSources), max_spend_per_transaction: c.maxSpendPerTransaction,
@@ -104,6 +107,14 @@ export function cardRepo(db: Db) {
     /** How many cards exist. */
     count(): number {
       return countAll.get()!.n;
+    },
+    /** Gives a card its number (ending in its last4) and CVV when it has none; a card keeps the ones it has. */
+    assignNumber(id: string, last4: string): void {
+      setSecrets.run(newCardNumber(last4), newCvv(), id);
+    },
+    /** A card's number and CVV (null before its first assignment); only the reveal page reads them. */
+    secrets(id: string): { pan: string | null; cvv: string | null } | undefined {
+      return secrets.get(id);
     },
   };
 }

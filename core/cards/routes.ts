@@ -1,9 +1,14 @@
+import { z } from 'zod';
 import { defineRoute, implement, reply } from '../api/contract';
+import { unloggedResponse } from '../api/known-body';
+import { publicApiUrl } from '../api/public-url';
 import { cardTransactionSchema } from '../transactions/card-schema';
 import {
-  cardIdParams, cardPageSchema, cardSchema, createCardSchema, listCardsQuery, simulateAdviceSchema, simulateAuthorizationSchema,
+  cardIdParams, cardPageSchema, cardRevealSchema, cardSchema, createCardSchema, listCardsQuery, simulateAdviceSchema, simulateAuthorizationSchema,
   simulateBalanceInquirySchema, simulateClearingSchema, simulateReturnReversalSchema, simulateReturnSchema, updateCardSchema,
 } from './schema';
+import type { FinancialAndCreditSimulator } from './financial-and-credit';
+import { REVEAL_TTL_SECONDS, revealPage, type CardReveal } from './reveal';
 import type { CardService } from './service';
 import type { CardSimulator } from './simulator';
 
@@ -13,6 +18,10 @@ const updated = { 200: { description: 'The updated card transaction', schema: ca
 const onCard = { 404: 'CARD_NOT_FOUND: no such card; TRANSACTION_NOT_FOUND: no such card transaction on this card' };
 const declines = 'Declines (nothing is stored): INSUFFICIENT_FUNDS (no funding source holds the amount, or descriptor suffix 002), CARD_PAUSED (a FROZEN card, or suffix 003), '
   + 'CARD_NOT_ACTIVE (a PROCESSING or CLOSED card), TRANSACTION_SIZE_LIMIT_EXCEEDED (above maxSpendPerTransaction)';
+
+// Upstream answers its simulations 202 with {issuerTransactionToken}; the card transaction made carries that token and is answered whole.
+const accepted = (what: string) => ({ 202: { description: `${what}; its issuerTransactionToken is upstream's whole 202 answer`, schema: cardTransactionSchema } }) as const;
+const creditDeclines = 'Declines (nothing is stored): CARD_PAUSED (a FROZEN card, or descriptor suffix 003), CARD_NOT_ACTIVE (a PROCESSING or CLOSED card, or no ACTIVE funding account); INVALID_INPUT: currency.code is not the card\'s';
 
 /** The card routes and the sandbox's card network simulations, declared once. */
 export const cardContract = {
@@ -54,6 +63,23 @@ export const cardContract = {
       404: 'CARD_NOT_FOUND',
       409: 'CARD_ALREADY_CLOSED; CARD_NOT_MUTABLE (PROCESSING or PENDING_KYC); INVALID_STATE_TRANSITION',
     },
+  }),
+  revealCard: defineRoute({
+    method: 'post', path: '/cards/{id}/reveal', tag: TAG, permission: 'MANAGE',
+    summary: "A short-lived link to a page that shows the card's number, expiry and CVV",
+    description: `The number never travels in a JSON answer: panEmbedUrl opens a page (for an iframe) that shows it, once, within ${REVEAL_TTL_SECONDS / 60} minutes `
+      + 'on the workspace clock. Needs the MANAGE permission. The request log keeps neither the link nor the page.',
+    params: cardIdParams,
+    responses: { 200: { description: 'The reveal link and when it expires', schema: cardRevealSchema } },
+    errors: { 404: 'CARD_NOT_FOUND' },
+  }),
+  getCardRevealPage: defineRoute({
+    method: 'get', path: '/card-reveals/{token}', tag: TAG, permission: 'PUBLIC',
+    summary: "The page a reveal link opens: the card's number, expiry and CVV (text/html; a sandbox extension, where panEmbedUrl points)",
+    description: 'The token in the path is the credential: it opens the page once, before it expires.',
+    params: z.object({ token: z.string().min(1).max(100) }),
+    responses: { 200: { description: 'The card details page (text/html)' } },
+    errors: { 404: 'NOT_FOUND: no such link', 410: 'REVEAL_LINK_USED: already opened; REVEAL_LINK_EXPIRED: past its expiresAt' },
   }),
   sandboxSimulateCardAuthorization: defineRoute({
     method: 'post', path: '/sandbox/cards/{id}/simulate/authorization', tag: SANDBOX, permission: 'TRANSACT',
@@ -103,6 +129,43 @@ export const cardContract = {
     responses: updated,
     errors: { 400: 'CARD_TRANSACTION_NOT_ADJUSTABLE: not AUTHORIZED or PARTIALLY_SETTLED; INVALID_INPUT: below the settled amount; PULL_PENDING', ...onCard },
   }),
+  sandboxSimulateCardCreditAuthorization: defineRoute({
+    method: 'post', path: '/sandbox/cards/{id}/simulate/credit_authorization', tag: SANDBOX, permission: 'TRANSACT',
+    summary: 'Simulates a credit authorization (a merchant credit to the card): a CREDIT card transaction, AUTHORIZED',
+    description: 'No money moves until its clearing (simulate/clearing), which pays the credit into the funding account. '
+      + 'Credits need no funds and no limit applies; descriptor suffix 003 declines CARD_PAUSED.',
+    params: cardIdParams,
+    body: simulateAuthorizationSchema,
+    responses: accepted('The CREDIT card transaction, AUTHORIZED'),
+    errors: { 400: creditDeclines, 404: 'CARD_NOT_FOUND' },
+  }),
+  sandboxSimulateCardFinancialAuthorization: defineRoute({
+    method: 'post', path: '/sandbox/cards/{id}/simulate/financial_authorization', tag: SANDBOX, permission: 'TRANSACT',
+    summary: 'Simulates a financial (single-message) authorization such as an ATM withdrawal: authorized and SETTLED at once',
+    description: 'The merchant is paid at once and the amount pulled from the first funding source that holds it. Descriptor suffixes as for an authorization: '
+      + '002 and 003 decline, 005 leaves the pull pending about 30 seconds, 006 reports the pull FAILED (EXCEPTION).',
+    params: cardIdParams,
+    body: simulateAuthorizationSchema,
+    responses: accepted('The DEBIT card transaction, SETTLED (or EXCEPTION for suffix 006)'),
+    errors: { 400: declines, 404: 'CARD_NOT_FOUND' },
+  }),
+  sandboxSimulateCardFinancialCreditAuthorization: defineRoute({
+    method: 'post', path: '/sandbox/cards/{id}/simulate/financial_credit_authorization', tag: SANDBOX, permission: 'TRANSACT',
+    summary: 'Simulates a financial (single-message) credit such as a payout to the card: paid into the funding account at once, SETTLED',
+    params: cardIdParams,
+    body: simulateAuthorizationSchema,
+    responses: accepted('The CREDIT card transaction, SETTLED'),
+    errors: { 400: creditDeclines, 404: 'CARD_NOT_FOUND' },
+  }),
+  sandboxSimulateCardCreditAuthorizationAdvice: defineRoute({
+    method: 'post', path: '/sandbox/cards/{id}/simulate/credit_authorization_advice', tag: SANDBOX, permission: 'TRANSACT',
+    summary: 'Simulates a credit authorization advice: a credit the network approved in the issuer\'s stead, recorded AUTHORIZED',
+    description: 'An advice is not declined: it is recorded on an ACTIVE or FROZEN card whatever the descriptor. Its clearing pays it into the funding account.',
+    params: cardIdParams,
+    body: simulateAuthorizationSchema,
+    responses: accepted('The CREDIT card transaction, AUTHORIZED'),
+    errors: { 400: 'CARD_NOT_ACTIVE: the card is PROCESSING or CLOSED, or has no ACTIVE funding account; INVALID_INPUT: currency.code is not the card\'s', 404: 'CARD_NOT_FOUND' },
+  }),
   sandboxSimulateCardBalanceInquiry: defineRoute({
     method: 'post', path: '/sandbox/cards/{id}/simulate/balance_inquiry', tag: SANDBOX, permission: 'TRANSACT',
     summary: 'Simulates a balance inquiry (a zero-amount authorization), recorded as a SETTLED card transaction of 0',
@@ -113,8 +176,18 @@ export const cardContract = {
   }),
 };
 
+/** What the card routes serve from. */
+export interface CardRouteServices {
+  cards: CardService;
+  cardSimulator: CardSimulator;
+  cardNetwork: FinancialAndCreditSimulator;
+  cardReveal: CardReveal;
+  /** The host's origins, for links handed out on console calls. */
+  hostOrigins: readonly string[];
+}
+
 /** Serves the card routes and the sandbox's card simulations. */
-export function cardRoutes(cards: CardService, simulator: CardSimulator) {
+export function cardRoutes({ cards, cardSimulator: simulator, cardNetwork, cardReveal, hostOrigins }: CardRouteServices) {
   return implement(cardContract, {
     createCard: ({ body }) => reply(201, cards.create(body)),
     listCards: ({ query }) => reply(200, cards.list(query)),
@@ -126,5 +199,23 @@ export function cardRoutes(cards: CardService, simulator: CardSimulator) {
     sandboxSimulateCardReturnReversal: ({ params, body }) => reply(200, simulator.reverseReturn(params.id, body)),
     sandboxSimulateCardAuthorizationAdvice: ({ params, body }) => reply(200, simulator.advise(params.id, body)),
     sandboxSimulateCardBalanceInquiry: ({ params, body }) => reply(200, simulator.balanceInquiry(params.id, body)),
+    sandboxSimulateCardCreditAuthorization: ({ params, body }) => reply(202, cardNetwork.creditAuthorize(params.id, body)),
+    sandboxSimulateCardFinancialAuthorization: ({ params, body }) => reply(202, cardNetwork.financialAuthorize(params.id, body)),
+    sandboxSimulateCardFinancialCreditAuthorization: ({ params, body }) => reply(202, cardNetwork.financialCreditAuthorize(params.id, body)),
+    sandboxSimulateCardCreditAuthorizationAdvice: ({ params, body }) => reply(202, cardNetwork.creditAuthorizationAdvice(params.id, body)),
+    revealCard: ({ params, c }) => {
+      const link = cardReveal.issue(params.id);
+      return reply(200, { panEmbedUrl: publicApiUrl(c, hostOrigins, `/card-reveals/${link.token}`), expiresAt: link.expiresAt });
+    },
+    getCardRevealPage: ({ params }) => unloggedResponse(revealPage(cardReveal.open(params.token)), {
+      status: 200,
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        // Why: the page holds a card number: never cached, no script, no referrer, nothing loaded from elsewhere.
+        'cache-control': 'no-store',
+        'referrer-policy': 'no-referrer',
+        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+      },
+    }, '(card details page: not logged)') as never,
   });
 }

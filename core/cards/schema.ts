@@ -7,8 +7,13 @@ import { cardMerchantSchema } from '../transactions/card-schema';
 export const CARD_STATES = ['PENDING_KYC', 'PROCESSING', 'ACTIVE', 'FROZEN', 'CLOSED'] as const;
 /** A card state. */
 export type CardState = (typeof CARD_STATES)[number];
-/** Why a card is in its state, when the state alone does not say. */
-export const CARD_STATE_REASONS = ['ISSUER_REJECTED', 'CLOSED_BY_PLATFORM', 'FROZEN_BY_PLATFORM'] as const;
+/**
+ * Why a card is CLOSED, when the state alone does not say (upstream's set: a FROZEN card has no reason,
+ * its state says it all; CLOSED_BY_SVC is the service's own closing, which the sandbox never does).
+ */
+export const CARD_STATE_REASONS = ['ISSUER_REJECTED', 'CLOSED_BY_PLATFORM', 'CLOSED_BY_SVC'] as const;
+/** A card's state reason. */
+export type CardStateReason = (typeof CARD_STATE_REASONS)[number];
 
 const amount = z.number().int('must be an integer in the smallest unit of the currency').positive('must be positive').max(MAX_AMOUNT);
 const accountId = z.string().min(1).meta({ example: 'InternalAccount:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b' });
@@ -20,17 +25,23 @@ export const cardSchema = z.object({
   platformCardId: z.string().optional().meta({ description: "The platform's own id for the card" }),
   form: z.enum(['VIRTUAL']),
   state: z.enum(CARD_STATES),
-  stateReason: z.enum(CARD_STATE_REASONS).optional().meta({ description: 'Why the card is CLOSED or FROZEN' }),
+  stateReason: z.enum(CARD_STATE_REASONS).nullable().optional().meta({ description: 'Why the card is CLOSED (absent otherwise)' }),
   brand: z.enum(['VISA']),
   last4: z.string().regex(/^\d{4}$/),
   expirationMonth: z.number().int().min(1).max(12),
   expirationYear: z.number().int(),
   currency: z.string().meta({ description: 'The currency of the funding sources, in which the card spends', example: 'USD' }),
   fundingSources: z.array(z.string()).meta({ description: "The cardholder's internal accounts that fund authorizations, in priority order" }),
-  maxSpendPerTransaction: z.number().int().optional().meta({ description: 'The largest authorization the card approves, in minor units of its currency' }),
+  maxSpendPerTransaction: z.number().int().min(1).nullable().meta({ description: 'The largest authorization the card approves, in minor units of its currency; null for no limit' }),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 }).strict().meta({ id: 'Card', description: 'A card issued to a customer and funded by their internal accounts' });
+
+/** `POST /cards/{id}/reveal` answer (upstream's CardRevealResponse). */
+export const cardRevealSchema = z.object({
+  panEmbedUrl: z.url().meta({ description: "A single-use page showing the card's number, expiry and CVV (for an iframe)", example: 'http://127.0.0.1:4100/2025-10-13/card-reveals/Zm9v' }),
+  expiresAt: z.iso.datetime().meta({ description: 'After this the link opens nothing' }),
+}).strict().meta({ id: 'CardRevealResponse' });
 
 /** A card as the API returns it. */
 export type Card = z.infer<typeof cardSchema>;
@@ -45,7 +56,9 @@ export const createCardSchema = z.object({
     .meta({ description: "The cardholder's internal accounts (one currency), in priority order; in the sandbox ids ending 002 or 003 are ineligible" }),
   platformCardId: z.string().min(1).max(100).optional()
     .meta({ description: 'In the sandbox its last 3 characters choose the issuance: 001 stays PROCESSING, 002 is rejected (CLOSED), 005 activates after 30 seconds', example: 'card-alice-000' }),
-  maxSpendPerTransaction: amount.optional(),
+  maxSpendPerTransaction: amount.optional().meta({ description: 'The largest authorization the card approves; no limit when absent' }),
+  threeDSecurePassword: z.string().min(1).max(100).optional()
+    .meta({ description: "Upstream's 3-D Secure static password: accepted so upstream's bodies pass; the sandbox has no 3-D Secure step and does not keep it" }),
 }).strict().meta({ id: 'CreateCardRequest' });
 
 /** `PATCH /cards/{id}` body. */

@@ -58,6 +58,7 @@ export class CardService {
     };
     return this.ctx.transaction(() => {
       this.repo.insert(card);
+      this.repo.assignNumber(id, card.last4);
       const resource = cardOf(card);
       this.ctx.events.append('CARD.CREATED', 'Card', id, resource);
       if (outcome === 'DELAYED_ACTIVATION') this.ctx.scheduler.schedule(ACTIVATE_JOB, now + ACTIVATION_DELAY_SECONDS * 1000, { cardId: id }, id);
@@ -96,7 +97,8 @@ export class CardService {
         throw conflict(`Card ${id} cannot move from ${card.state} to ${patch.state}`, 'INVALID_STATE_TRANSITION', { from: card.state, to: patch.state });
       }
       next.state = patch.state;
-      next.stateReason = patch.state === 'CLOSED' ? 'CLOSED_BY_PLATFORM' : patch.state === 'FROZEN' ? 'FROZEN_BY_PLATFORM' : null;
+      // A FROZEN card carries no reason: upstream's set has none for it, the state says it.
+      next.stateReason = patch.state === 'CLOSED' ? 'CLOSED_BY_PLATFORM' : null;
     }
     if (patch.fundingSources !== undefined || patch.maxSpendPerTransaction !== undefined) {
       if (card.state === 'CLOSED') throw conflict(`Card ${id} is CLOSED; a closed card cannot change`, 'CARD_ALREADY_CLOSED', { state: card.state });

@@ -74,6 +74,7 @@ export class CardSimulator {
       if (!(CLEARABLE as readonly string[]).includes(rec.status)) {
         throw refused('CARD_TRANSACTION_NOT_CLEARABLE', `Card transaction ${rec.id} is ${rec.status}; a clearing needs AUTHORIZED or PARTIALLY_SETTLED`, { status: rec.status, allowed: CLEARABLE });
       }
+      if (rec.direction === 'CREDIT') return this.clearCredit(rec, body.amount);
       this.txs.assertNoPendingPull(rec);
       const p = this.txs.positions(rec);
       if (body.amount === 0) {
@@ -109,6 +110,7 @@ export class CardSimulator {
     this.cards.record(cardId);
     return this.ctx.transaction(() => {
       const rec = this.txs.record(body.cardTransactionId, cardId);
+      if (rec.direction === 'CREDIT') throw refused('CARD_TRANSACTION_NOT_REFUNDABLE', `Card transaction ${rec.id} is a CREDIT; only a purchase (DEBIT) can be returned`, { direction: rec.direction });
       if (rec.status !== 'SETTLED' || rec.settlementCount === 0) {
         throw refused('CARD_TRANSACTION_NOT_REFUNDABLE', `Card transaction ${rec.id} is ${rec.status}${rec.status === 'SETTLED' ? ' with no clearing' : ''}; a return needs a SETTLED transaction with at least one clearing`, { status: rec.status });
       }
@@ -160,6 +162,7 @@ export class CardSimulator {
     this.cards.record(cardId);
     return this.ctx.transaction(() => {
       const rec = this.txs.record(body.cardTransactionId, cardId);
+      if (rec.direction === 'CREDIT') throw refused('CARD_TRANSACTION_NOT_ADJUSTABLE', `Card transaction ${rec.id} is a CREDIT; an authorization advice adjusts a purchase (DEBIT): a credit is adjusted by a credit authorization advice`, { direction: rec.direction });
       if (!(CLEARABLE as readonly string[]).includes(rec.status)) {
         throw refused('CARD_TRANSACTION_NOT_ADJUSTABLE', `Card transaction ${rec.id} is ${rec.status}; an authorization advice needs AUTHORIZED or PARTIALLY_SETTLED`, { status: rec.status, allowed: CLEARABLE });
       }
@@ -196,6 +199,27 @@ export class CardSimulator {
     });
   }
 
+  /**
+   * The clearing of a credit: the network pays the amount into the funding account (nothing was held).
+   * As for debits, below the authorized amount in total it is PARTIALLY_SETTLED; 0 is the expiry, which
+   * closes it as SETTLED with what was credited so far.
+   */
+  private clearCredit(rec: CardTxRecord, amount: number): CardTransaction {
+    if (amount === 0) {
+      this.txs.note(rec, 'EXPIRY', 0, 'SETTLED', { note: 'credit authorization expired without clearing' });
+      this.txs.move(rec, 'SETTLED');
+      return cardTxOf(rec);
+    }
+    const p = this.txs.positions(rec);
+    rec.settled += amount;
+    rec.settlementCount += 1;
+    const status = rec.settled >= rec.authorized ? 'SETTLED' : 'PARTIALLY_SETTLED';
+    this.txs.post(rec, 'CARD_CREDIT', `Card credit paid into the account: ${formatMinor(amount, rec.currency)}`, [p.network(-amount), p.available(amount)]);
+    this.txs.note(rec, 'CLEARING', amount, status, { note: 'credit' });
+    this.txs.move(rec, status);
+    return cardTxOf(rec);
+  }
+
   private release(rec: CardTxRecord, why: string, amount = rec.held): void {
     if (amount <= 0) return;
     const p = this.txs.positions(rec);
@@ -203,20 +227,21 @@ export class CardSimulator {
     this.txs.post(rec, 'CARD_HOLD_RELEASE', `Card hold released (${why}): ${formatMinor(amount, rec.currency)}`, [p.held(-amount), p.available(amount)]);
   }
 
-  // Only an ACTIVE card authorizes: a frozen one declines as paused, others are not usable yet or any more.
-  private usableCard(cardId: string) {
+  /** The card, when it may authorize: only an ACTIVE card does; a frozen one declines as paused, others are not usable yet or any more. */
+  usableCard(cardId: string) {
     const card = this.cards.record(cardId);
     if (card.state === 'FROZEN') throw refused('CARD_PAUSED', `Declined: card ${cardId} is FROZEN`, { declined: true, reason: 'CARD_PAUSED', state: card.state });
     if (card.state !== 'ACTIVE') throw refused('CARD_NOT_ACTIVE', `Declined: card ${cardId} is ${card.state}`, { declined: true, reason: 'CARD_NOT_ACTIVE', state: card.state });
     return card;
   }
 
-  private newRecord(cardId: string, customerId: string, accountId: string, currency: string, merchant: CardMerchant, amount: number, idSuffix: string | undefined): CardTxRecord {
+  /** A new card transaction (AUTHORIZED, DEBIT, not stored yet) whose id ends in `idSuffix`, or a random id that ends in no pull suffix. */
+  newRecord(cardId: string, customerId: string, accountId: string, currency: string, merchant: CardMerchant, amount: number, idSuffix: string | undefined): CardTxRecord {
     const now = this.ctx.clock.nowMs();
     const raw = this.ctx.ids('CardTransaction');
     const id = withSuffix(raw, idSuffix ?? plainSuffix(raw));
     return {
-      id, cardId, status: 'AUTHORIZED', customerId, platformCustomerId: this.customers.get(customerId).platformCustomerId,
+      id, cardId, status: 'AUTHORIZED', direction: 'DEBIT', customerId, platformCustomerId: this.customers.get(customerId).platformCustomerId,
       accountId, currency, merchant, issuerToken: `itt_${id.slice(-12).replace(/-/g, '')}`, authorized: amount, held: 0,
       settled: 0, settlementCount: 0, refunded: 0, refundCount: 0, pullCount: 0, pullAmount: 0, pullPendingCount: 0,
       pullPendingAmount: 0, lastEventAt: null, createdAt: now, updatedAt: now,

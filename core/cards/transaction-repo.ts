@@ -12,6 +12,8 @@ export interface CardTxRecord {
   id: string;
   cardId: string;
   status: CardTxStatus;
+  /** DEBIT spends from the funding account; CREDIT pays into it (a merchant credit, a payout to the card). */
+  direction: 'DEBIT' | 'CREDIT';
   customerId: string;
   platformCustomerId: string;
   accountId: string;
@@ -53,7 +55,7 @@ export interface CardTxEvent {
 }
 
 interface CardTxRow {
-  id: string; card_id: string; status: CardTxStatus; customer_id: string; platform_customer_id: string; account_id: string;
+  id: string; card_id: string; status: CardTxStatus; direction: 'DEBIT' | 'CREDIT'; customer_id: string; platform_customer_id: string; account_id: string;
   currency: string; merchant: string; descriptor: string; issuer_token: string; authorized_amount: number; held_amount: number;
   settled_amount: number; settlement_count: number; refunded_amount: number; refund_count: number; pull_count: number;
   pull_amount: number; pull_pending_count: number; pull_pending_amount: number; last_event_at: number | null;
@@ -62,7 +64,7 @@ interface CardTxRow {
 
 function recordOf(r: CardTxRow): CardTxRecord {
   return {
-    id: r.id, cardId: r.card_id, status: r.status, customerId: r.customer_id, platformCustomerId: r.platform_customer_id,
+    id: r.id, cardId: r.card_id, status: r.status, direction: r.direction, customerId: r.customer_id, platformCustomerId: r.platform_customer_id,
     accountId: r.account_id, currency: r.currency, merchant: JSON.parse(r.merchant) as CardMerchant, issuerToken: r.issuer_token,
     authorized: r.authorized_amount, held: r.held_amount, settled: r.settled_amount, settlementCount: r.settlement_count,
     refunded: r.refunded_amount, refundCount: r.refund_count, pullCount: r.pull_count, pullAmount: r.pull_amount,
@@ -73,7 +75,7 @@ function recordOf(r: CardTxRow): CardTxRecord {
 
 function rowOf(c: CardTxRecord): CardTxRow {
   return {
-    id: c.id, card_id: c.cardId, status: c.status, customer_id: c.customerId, platform_customer_id: c.platformCustomerId,
+    id: c.id, card_id: c.cardId, status: c.status, direction: c.direction, customer_id: c.customerId, platform_customer_id: c.platformCustomerId,
     account_id: c.accountId, currency: c.currency, merchant: JSON.stringify(c.merchant), descriptor: c.merchant.descriptor,
     issuer_token: c.issuerToken, authorized_amount: c.authorized, held_amount: c.held, settled_amount: c.settled,
     settlement_count: c.settlementCount, refunded_amount: c.refunded, refund_count: c.refundCount, pull_count: c.pullCount,
@@ -85,7 +87,7 @@ function rowOf(c: CardTxRecord): CardTxRow {
 /** The API resource of a stored card transaction; the summaries are always present, zero when nothing happened. */
 export function cardTxOf(c: CardTxRecord): CardTransaction {
   const tx: CardTransaction = {
-    type: 'CARD', id: c.id, customerId: c.customerId, platformCustomerId: c.platformCustomerId, status: c.status, direction: 'DEBIT',
+    type: 'CARD', id: c.id, customerId: c.customerId, platformCustomerId: c.platformCustomerId, status: c.status, direction: c.direction,
     merchant: c.merchant, authorizedAmount: currencyAmount(c.authorized, c.currency), accountId: c.accountId,
     authorizedAt: isoOf(c.createdAt), createdAt: isoOf(c.createdAt), updatedAt: isoOf(c.updatedAt), cardId: c.cardId,
     issuerTransactionToken: c.issuerToken,
@@ -103,7 +105,7 @@ const EMPTY: Page<CardTransaction> = { data: [], hasMore: false, totalCount: 0 }
 
 /** The SQL of card transactions and their events, prepared once over a workspace's database. */
 export function cardTransactionRepo(db: Db) {
-  const cols = 'id, card_id, status, customer_id, platform_customer_id, account_id, currency, merchant, descriptor, issuer_token, authorized_amount, held_amount, settled_amount, settlement_count, refunded_amount, refund_count, pull_count, pull_amount, pull_pending_count, pull_pending_amount, last_event_at, created_at, updated_at';
+  const cols = 'id, card_id, status, direction, customer_id, platform_customer_id, account_id, currency, merchant, descriptor, issuer_token, authorized_amount, held_amount, settled_amount, settlement_count, refunded_amount, refund_count, pull_count, pull_amount, pull_pending_count, pull_pending_amount, last_event_at, created_at, updated_at';
   const insert = db.prepare(`INSERT INTO card_transactions (${cols}) VALUES (${cols.split(', ').map((c) => `@${c}`).join(', ')})`);
   const update = db.prepare(`UPDATE card_transactions SET ${cols.split(', ').filter((c) => c !== 'id').map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`);
   const byId = db.prepare<[string], CardTxRow>('SELECT * FROM card_transactions WHERE id = ?');

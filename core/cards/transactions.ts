@@ -26,8 +26,11 @@ const TRANSITIONS: Record<CardTxStatus, readonly CardTxStatus[]> = {
   EXCEPTION: ['EXCEPTION'], // needs manual resolution; nothing automatic leaves it
 };
 
-/** What a pull is for: the hold of an authorization, or paying back what a clearing took beyond the hold. */
-type PullPurpose = 'HOLD' | 'POST_HOC';
+/**
+ * What a pull is for: the hold of an authorization, paying back what a clearing took beyond the hold,
+ * or paying for a single-message (financial) authorization, settled as it was approved.
+ */
+export type PullPurpose = 'HOLD' | 'POST_HOC' | 'SETTLEMENT';
 
 /** A card transaction with what is reconciled against it, for the console's reconciliation view. */
 export interface CardReconciliation {
@@ -97,7 +100,7 @@ export class CardTransactionService implements TransactionSource {
    */
   pull(rec: CardTxRecord, amount: number, purpose: PullPurpose, outcome: PullOutcome, statusAfter: CardTxStatus): boolean {
     rec.pullCount += 1;
-    const why = purpose === 'HOLD' ? 'hold' : 'post-hoc';
+    const why = purpose === 'HOLD' ? 'hold' : purpose === 'POST_HOC' ? 'post-hoc' : 'settlement';
     if (outcome === 'CONFIRMED' && this.available(rec.accountId) < amount) outcome = 'FAILS';
     if (outcome === 'FAILS' || outcome === 'FAILS_AFTER_SUCCESS') {
       const note = outcome === 'FAILS' ? `${why} pull failed: insufficient funds in the funding account` : `${why} pull reported FAILED after the fact`;
@@ -198,7 +201,7 @@ export class CardTransactionService implements TransactionSource {
       rec.held += amount;
       this.post(rec, 'CARD_PULL', `Card pull into the hold: ${formatMinor(amount, rec.currency)}`, [p.available(-amount), p.held(amount)]);
     } else {
-      this.post(rec, 'CARD_PULL_POST_HOC', `Card post-hoc pull: ${formatMinor(amount, rec.currency)}`, [p.available(-amount), p.pullAccount(amount)]);
+      this.post(rec, 'CARD_PULL_POST_HOC', `Card ${purpose === 'POST_HOC' ? 'post-hoc' : 'settlement'} pull: ${formatMinor(amount, rec.currency)}`, [p.available(-amount), p.pullAccount(amount)]);
     }
   }
 

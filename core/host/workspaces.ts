@@ -83,7 +83,7 @@ export class WorkspaceHost implements WorkspaceDirectory {
   private checkBeforeOpening(id: string): void {
     if (!existsSync(this.fileOf(id))) return;
     try {
-      checkWorkspaceFile(this.fileOf(id), `The workspace "${id}"`);
+      checkWorkspaceFile(this.fileOf(id), `The workspace "${id}"`, { scanPages: false });
     } catch (err) {
       // Locked by another process: opening it says who holds it, which this check cannot.
       if (err instanceof ServiceError && err.code === 'WORKSPACE_BUSY') return;

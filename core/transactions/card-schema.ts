@@ -24,7 +24,7 @@ export const cardTransactionSchema = z.object({
   customerId: z.string().meta({ description: 'The cardholder' }),
   platformCustomerId: z.string().meta({ description: 'Platform-side id of the cardholder' }),
   status: z.enum(CARD_TX_STATUSES),
-  direction: z.enum(['CREDIT', 'DEBIT']).meta({ description: 'Card transactions debit the account' }),
+  direction: z.enum(['CREDIT', 'DEBIT']).meta({ description: 'DEBIT: a purchase or withdrawal from the funding account; CREDIT: a merchant credit or a payout into it' }),
   merchant: cardMerchantSchema,
   authorizedAmount: currencyAmountSchema.meta({ description: 'The amount the authorization approved (changed only by an authorization advice)' }),
   accountId: z.string().meta({ description: 'The internal account that funded the transaction' }),

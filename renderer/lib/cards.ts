@@ -9,6 +9,17 @@ export type CardRow = HandlerOutput<'cards/list'>['data'][number];
 /** One card transaction's reconciliation (`cards/reconciliation`). */
 export type CardReconciliationView = HandlerOutput<'cards/reconciliation'>;
 
+/**
+ * Why a card is in its state, in words (empty when the state says it all). A FROZEN card has no
+ * stateReason in upstream's set, so its words come from the state.
+ */
+export function cardStateWords(card: { state: string; stateReason?: string | null }): string {
+  if (card.stateReason === 'ISSUER_REJECTED') return 'Rejected by the issuer';
+  if (card.stateReason === 'CLOSED_BY_PLATFORM') return 'Closed by the platform';
+  if (card.stateReason === 'CLOSED_BY_SVC') return 'Closed by the service';
+  return card.state === 'FROZEN' ? 'Frozen by the platform' : '';
+}
+
 /** The merchant-descriptor suffixes of the sandbox's authorization table, in words, for the simulation panel. */
 export const AUTH_SUFFIXES = [
   { value: '000', label: 'Approved (…000)' },

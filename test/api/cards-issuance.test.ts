@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { advance, enc, expectError, expectInvalidField, invoke, openWorld, type World } from '../support/money-path';
 import { fundingIneligible, issuanceOutcome } from '../../core/cards/sandbox';
 import { issueCard } from './cards-helpers';
+import { UpstreamContract } from '../contract/upstream';
 
 let w: World;
 beforeEach(async () => {
@@ -63,7 +64,9 @@ describe('POST /cards', () => {
 describe('PATCH /cards/{id}', () => {
   it('ACTIVE and FROZEN swap, either closes, CLOSED is final; each change is one CARD.STATE_CHANGE event', async () => {
     const card = await issueCard(w);
-    expect((await patch(card.id, { state: 'FROZEN' })).body).toMatchObject({ state: 'FROZEN', stateReason: 'FROZEN_BY_PLATFORM' });
+    const frozenCard = (await patch(card.id, { state: "FROZEN" })).body;
+    expect(frozenCard.state).toBe("FROZEN");
+    expect(frozenCard).not.toHaveProperty("stateReason"); // upstream's reasons are for CLOSED only
     const active = (await patch(card.id, { state: 'ACTIVE' })).body;
     expect(active.state).toBe('ACTIVE');
     expect(active).not.toHaveProperty('stateReason');
@@ -86,7 +89,7 @@ describe('PATCH /cards/{id}', () => {
     expectInvalidField(await patch(card.id, { state: 'PROCESSING' }), 'state');
     expectInvalidField(await patch(card.id, { fundingSources: [w.seed.luciaUsd] }), 'fundingSources.0');
     expect((await patch(card.id, { maxSpendPerTransaction: 700 })).body.maxSpendPerTransaction).toBe(700);
-    expect((await patch(card.id, { maxSpendPerTransaction: null })).body).not.toHaveProperty('maxSpendPerTransaction');
+    expect((await patch(card.id, { maxSpendPerTransaction: null })).body.maxSpendPerTransaction).toBeNull();
   });
 });
 
@@ -118,5 +121,33 @@ describe('GET /cards', () => {
     expectInvalidField(await w.api.get('/cards?state=MELTED'), 'state');
     expectInvalidField(await w.api.get('/cards?limit=0'), 'limit');
     expectError(await w.api.get('/cards/Card:nope'), 404, 'CARD_NOT_FOUND');
+  });
+});
+
+describe("the card in upstream's shape", () => {
+  const upstream = new UpstreamContract();
+  const expectUpstream = async (id: string) => {
+    const r = await w.api.get(`/cards/${enc(id)}`);
+    expect(upstream.errors('getCardById', 200, r.body), r.text).toEqual([]);
+    return r.body;
+  };
+
+  it('always carries maxSpendPerTransaction (null without a limit), takes threeDSecurePassword on create, and keeps stateReason to its set', async () => {
+    const created = await w.api.post('/cards', { cardholderId: w.seed.alice.id, form: 'VIRTUAL', fundingSources: [w.seed.aliceUsd], platformCardId: 'shape-card-000', threeDSecurePassword: 'AbCd1234EfGh5678' });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.maxSpendPerTransaction).toBeNull();
+    expect(created.body).not.toHaveProperty('threeDSecurePassword');
+    expect(await expectUpstream(created.body.id)).toMatchObject({ state: 'ACTIVE', maxSpendPerTransaction: null });
+    await patch(created.body.id, { state: 'FROZEN', maxSpendPerTransaction: 2_000 });
+    expect(await expectUpstream(created.body.id)).toMatchObject({ state: 'FROZEN', maxSpendPerTransaction: 2_000 });
+    // A row an older build froze still says FROZEN_BY_PLATFORM: it never leaves.
+    w.core.services.ctx.db.prepare("UPDATE cards SET state_reason = 'FROZEN_BY_PLATFORM' WHERE id = ?").run(created.body.id);
+    expect(await expectUpstream(created.body.id)).not.toHaveProperty('stateReason');
+    await patch(created.body.id, { state: 'CLOSED' });
+    expect(await expectUpstream(created.body.id)).toMatchObject({ state: 'CLOSED', stateReason: 'CLOSED_BY_PLATFORM' });
+    const rejected = await issueCard(w, { platformCardId: 'shape-card-002' });
+    expect(await expectUpstream(rejected.id)).toMatchObject({ stateReason: 'ISSUER_REJECTED' });
+    const list = await w.api.get('/cards');
+    expect(upstream.errors('listCards', 200, list.body)).toEqual([]);
   });
 });
