@@ -24,6 +24,7 @@ import { cardContract } from './cards/routes';
 import { agentContract } from './agents/routes';
 import { agentMeContract } from './agents/me-routes';
 import { workspaceContract } from './workspaces/routes';
+import { scaContract } from './sca/routes';
 
 /**
  * Every route of the API in one map, keyed by operation id. The served OpenAPI document, the test
@@ -55,6 +56,7 @@ export const apiContract = mergeContracts(
   agentMeContract,
   agentContract,
   workspaceContract,
+  scaContract,
 );
 
 /** The type of the whole contract (the renderer's client derives its paths, bodies and answers from it). */

@@ -38,6 +38,7 @@ import { agentRoutes } from './agents/routes';
 import { webhookRoutes } from './webhooks/routes';
 import { verificationRoutes } from './verifications/routes';
 import { agentMeRoutes } from './agents/me-routes';
+import { scaRoutes } from './sca/routes';
 import { buildConsoleHandlers, type ConsoleHandlers } from './console/handlers';
 import { dispatch, type BridgeResult } from './api/console-handler';
 import { apiRequestPath, type ApiRequest, type ApiResponse } from './console/bridge';
@@ -132,6 +133,7 @@ export function createCore(options: CoreOptions): Core {
       customerRoutes(services.customers, services.walletActions),
       rateRoutes(services.rates),
       quoteRoutes(services.quotes),
+      scaRoutes(services.sca),
       receiverRoutes(services.receivers),
       // Agents' payments and incoming payments both wait for the platform on the same two routes.
       transactionRoutes(services.transactions, {

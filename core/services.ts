@@ -37,6 +37,7 @@ import { DocumentService } from './documents/service';
 import { BulkCustomerImports } from './bulk/service';
 import { StablecoinService } from './stablecoins/service';
 import { DelegatedKeys } from './wallet/delegated-keys';
+import { createScaAreas, type ScaAreas } from './sca/wiring';
 
 /** Every area service of one workspace, wired over its kernel. */
 export interface Services {
@@ -79,6 +80,8 @@ export interface Services {
   agents: AgentService;
   agentActions: AgentActions;
   agentOperations: AgentOperations;
+  /** Strong Customer Authentication: factors, logins, factor resets, trusted beneficiaries, quote authorization. */
+  sca: ScaAreas;
   /** Origins the host serves the console from; passkeys made there are accepted besides the configured ones. */
   hostOrigins: string[];
 }
@@ -124,8 +127,9 @@ export function createServices(ctx: Ctx): Services {
   const incoming = new IncomingPaymentSimulator(ctx, customers, internal, transactions, runner);
   const verifications = createVerificationAreas(ctx, customers, external);
   const webhooks = createWebhookAreas(ctx, { platform, customers, internal, external, transactions, incoming, verifications: verifications.kyb });
+  const sca = createScaAreas(ctx, { customers, external, quotes, relyingParty });
   return {
-    webhooks, verifications,
+    webhooks, verifications, sca,
     signedRetry, walletSessions, credentials, hostOrigins,
     verification: new VerificationService(ctx, walletSessions, signedRetry, otp, relyingParty),
     walletActions: new WalletActions(ctx, walletSessions, credentials, signedRetry, internal, customers, organizationId),

@@ -15,7 +15,10 @@ export const quoteContract = {
       + 'its funds arrive; an internal-account quote is executed with POST /quotes/{quoteId}/execute, or at once with immediatelyExecute. '
       + 'UMA_ADDRESS destinations need the lookupId of GET /receiver/uma/{receiverUmaAddress}. Same-currency transfers belong on /transfer-out.',
     body: createQuoteSchema,
-    responses: { 201: { description: 'The quote (PROCESSING when immediatelyExecute started it)', schema: quoteSchema } },
+    responses: {
+      201: { description: 'The quote (PROCESSING when immediatelyExecute started it)', schema: quoteSchema },
+      202: { description: 'The quote waits for Strong Customer Authentication (PENDING_AUTHORIZATION): answer its scaChallenge with POST /quotes/{quoteId}/authorize', schema: quoteSchema },
+    },
     errors: {
       400: 'AMOUNT_OUT_OF_RANGE: the amount does not cover the fees or leaves the platform range; INSUFFICIENT_FUNDS: immediatelyExecute without the balance',
       404: 'NOT_FOUND (source or destination account), USER_NOT_FOUND, LOOKUP_REQUEST_NOT_FOUND, UMA_NOT_FOUND',
@@ -43,7 +46,7 @@ export const quoteContract = {
       400: 'INSUFFICIENT_FUNDS: the source balance is below totalSendingAmount; INVALID_INPUT: a REALTIME_FUNDING quote',
       401: 'WALLET_SIGNATURE_MISSING, WALLET_SIGNATURE_MALFORMED, WALLET_SIGNATURE_INVALID: the embedded wallet\'s stamp is absent or wrong',
       404: 'QUOTE_NOT_FOUND',
-      409: 'CONFLICT: the quote is expired, already executed or otherwise not PENDING (details.status)',
+      409: 'CONFLICT: the quote is expired, already executed, waiting for SCA authorization (PENDING_AUTHORIZATION) or otherwise not PENDING (details.status)',
     },
   }),
 };
@@ -51,7 +54,10 @@ export const quoteContract = {
 /** Serves the quote routes. */
 export function quoteRoutes(quotes: QuoteService) {
   return implement(quoteContract, {
-    createQuote: ({ body }) => reply(201, quotes.create(body)),
+    createQuote: ({ body }) => {
+      const q = quotes.create(body);
+      return q.status === 'PENDING_AUTHORIZATION' ? reply(202, q) : reply(201, q);
+    },
     getQuoteById: ({ params }) => reply(200, quotes.get(params.quoteId)),
     executeQuote: ({ params, c }) => reply(200, quotes.execute(params.quoteId, c.req.header('Svc-Wallet-Signature'))),
   });

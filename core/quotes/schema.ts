@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { MAX_AMOUNT } from '../kernel/money';
 import { currencySchema, paymentInstructionsSchema } from '../payments/schema';
 import { CRYPTO_NETWORKS, outgoingRateDetailsSchema, PAYMENT_RAILS, PURPOSES } from '../payments/vocabulary';
+import { scaChallengeSchema, scaFactorSchema } from '../payments/sca-challenge';
 
 /** Every status of a quote. */
-export const QUOTE_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'EXPIRED'] as const;
+export const QUOTE_STATUSES = ['PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'FAILED', 'EXPIRED'] as const;
 
 const currencyCode = z.string().min(3).max(5).meta({ example: 'USD' });
 
@@ -65,10 +66,12 @@ export const createQuoteSchema = z.object({
   purposeOfPayment: z.enum(PURPOSES).optional(),
   senderCustomerInfo: z.record(z.string(), z.string()).optional()
     .meta({ description: 'Payer data the receiver asked for (requiredPayerDataFields of the lookup)', example: { FULL_NAME: 'Alice Doe', BIRTH_DATE: '1990-01-01' } }),
+  scaFactor: scaFactorSchema.optional().meta({ description: 'The factor of the SCA challenge, when the quote needs one (the customer enrolled a factor and the destination is not a trusted beneficiary)' }),
 }).strict().meta({ id: 'QuoteRequest' });
 
 /** `POST /quotes/{id}/execute` body: optional and empty. */
-export const executeQuoteSchema = z.object({}).strict().optional().meta({ id: 'ExecuteQuoteRequest', description: 'Empty; clients may send `{}` or nothing' });
+export const executeQuoteSchema = z.object({ scaFactor: scaFactorSchema.optional().meta({ description: 'Accepted for upstream clients; the factor is chosen when the quote is created' }) }).strict().optional()
+  .meta({ id: 'ExecuteQuoteRequest', description: 'Empty; clients may send `{}` or nothing' });
 
 
 const timestamp = z.iso.datetime();
@@ -93,6 +96,7 @@ export const quoteSchema = z.object({
   counterpartyInformation: z.record(z.string(), z.string()).optional().meta({ description: 'Payer data passed to the counterparty (FULL_NAME, BIRTH_DATE, ...)' }),
   // The spec lets rateDetails be absent; this service always computes and returns it.
   rateDetails: outgoingRateDetailsSchema,
+  scaChallenge: scaChallengeSchema.optional().meta({ description: 'While PENDING_AUTHORIZATION: the challenge to answer with POST /quotes/{quoteId}/authorize' }),
 }).strict().meta({ id: 'Quote', description: 'A price-locked offer for a transfer from a source to a destination' });
 
 /** The Quote resource. */

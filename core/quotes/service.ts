@@ -17,12 +17,14 @@ import { quoteRepo, type QuoteHistoryFilter, type QuoteHistoryItem, type QuoteSu
 import type { Page } from '../kernel/pagination';
 import { resolveDestination, resolveSource, scenarioOf } from './resolve';
 import type { createQuoteSchema, Quote } from './schema';
+import type { ScaChallenge, ScaFactorType } from '../payments/sca-challenge';
 
 /** How long a quote's price is locked. Clients must read `expiresAt`, never assume this. */
 export const QUOTE_TTL_SECONDS = 300;
 const EXPIRE_JOB = 'quote.expire';
 
 const QUOTE_TRANSITIONS: Record<Quote['status'], readonly Quote['status'][]> = {
+  PENDING_AUTHORIZATION: ['PENDING', 'EXPIRED'],
   PENDING: ['PROCESSING', 'EXPIRED'],
   PROCESSING: ['COMPLETED', 'FAILED'],
   COMPLETED: [],
@@ -42,9 +44,21 @@ export interface QuoteDeps {
   signedRetry: SignedRetry;
 }
 
+/**
+ * The SCA area, as quotes see it (a port: the SCA area sits above quotes and plugs itself in).
+ * Without one, no quote needs authorization.
+ */
+export interface QuoteAuthorizer {
+  /** Inside the creation transaction: the challenge a new quote must answer first, or undefined when it needs no SCA. */
+  challengeFor(q: { quoteId: string; customerId: string | null; destinationAccountId: string | null; factor?: ScaFactorType | undefined; expiresAtMs: number; executeOnAuthorize: boolean }): ScaChallenge | undefined;
+  /** The open challenge of a quote waiting for authorization. */
+  openChallenge(quoteId: string): ScaChallenge | undefined;
+}
+
 /** Quotes: pricing, creation with their transaction, execution, real-time funding and expiry on the workspace clock. */
 export class QuoteService {
   private readonly repo;
+  private authorizer: QuoteAuthorizer | undefined;
 
   constructor(private readonly ctx: Ctx, private readonly d: QuoteDeps) {
     this.repo = quoteRepo(ctx.db);
@@ -57,7 +71,15 @@ export class QuoteService {
     });
   }
 
-  /** Prices and stores a quote and its PENDING transaction; executes at once when asked and allowed. */
+  /** Plugs in the SCA area (done once by createServices). */
+  setAuthorizer(a: QuoteAuthorizer): void {
+    this.authorizer = a;
+  }
+
+  /**
+   * Prices and stores a quote and its PENDING transaction; executes at once when asked and allowed.
+   * A quote that needs SCA is stored PENDING_AUTHORIZATION with its challenge, and runs only once authorized.
+   */
   create(body: z.infer<typeof createQuoteSchema>): Quote {
     const src = resolveSource(body, this.d.internal, this.d.customers);
     const dst = resolveDestination(body, this.d.external, this.d.receivers);
@@ -91,13 +113,32 @@ export class QuoteService {
       this.d.transactions.create(draft.transaction, 'QUOTE_CREATED');
       this.ctx.scheduler.schedule(EXPIRE_JOB, expiresAt, { quoteId }, quoteId);
       this.ctx.events.append('QUOTE.CREATED', 'Quote', quoteId, quote);
+      const destinationAccountId = body.destination.destinationType === 'ACCOUNT' ? body.destination.accountId : null;
+      const challenge = this.authorizer?.challengeFor({ quoteId, customerId: src.customerId, destinationAccountId, factor: body.scaFactor, expiresAtMs: expiresAt, executeOnAuthorize: body.immediatelyExecute });
+      if (challenge) {
+        // Born waiting: not a transition of an existing quote, so it is written directly.
+        this.repo.setStatus(quoteId, 'PENDING_AUTHORIZATION', now);
+        const waiting = this.get(quoteId);
+        this.ctx.events.append('QUOTE.PENDING_AUTHORIZATION', 'Quote', quoteId, waiting);
+        return waiting;
+      }
       return body.immediatelyExecute ? this.execute(quoteId) : quote;
     });
   }
 
-  /** One quote (404 QUOTE_NOT_FOUND). */
+  /** One quote (404 QUOTE_NOT_FOUND); while PENDING_AUTHORIZATION it carries its open challenge. */
   get(id: string): Quote {
-    return this.stored(id).quote;
+    const q = this.stored(id).quote;
+    const challenge = q.status === 'PENDING_AUTHORIZATION' ? this.authorizer?.openChallenge(id) : undefined;
+    return challenge ? { ...q, scaChallenge: challenge } : q;
+  }
+
+  /** A PENDING_AUTHORIZATION quote's challenge was answered: it becomes PENDING (executable until expiresAt). */
+  authorized(id: string): Quote {
+    return this.ctx.transaction(() => {
+      this.setStatus(id, 'PENDING', 'QUOTE.AUTHORIZED');
+      return this.get(id);
+    });
   }
 
   /** The quote a transaction came from, if any. */
@@ -131,9 +172,12 @@ export class QuoteService {
     const q = stored.quote;
     const sourceAccountId = sourceAccountOf(q);
     this.checkWalletSignature(q, walletSignature);
-    if (q.status === 'PENDING' && this.ctx.clock.nowMs() >= Date.parse(q.expiresAt)) {
+    if ((q.status === 'PENDING' || q.status === 'PENDING_AUTHORIZATION') && this.ctx.clock.nowMs() >= Date.parse(q.expiresAt)) {
       this.expire(id);
       throw conflict(`Quote ${id} expired at ${q.expiresAt} and can no longer be executed`, 'CONFLICT', { status: 'EXPIRED' });
+    }
+    if (q.status === 'PENDING_AUTHORIZATION') {
+      throw conflict(`Quote ${id} waits for Strong Customer Authentication: answer its scaChallenge with POST /quotes/{quoteId}/authorize first`, 'CONFLICT', { status: q.status });
     }
     if (q.status !== 'PENDING') throw conflict(`Quote ${id} is ${q.status} and cannot be executed`, 'CONFLICT', { status: q.status });
     if (!sourceAccountId) throw invalidInput('quoteId', 'a REALTIME_FUNDING quote executes when its funds arrive (sandbox: POST /sandbox/send), not through execute');
@@ -180,7 +224,7 @@ export class QuoteService {
   private expire(id: string): void {
     this.ctx.transaction(() => {
       const q = this.get(id);
-      if (q.status !== 'PENDING') return;
+      if (q.status !== 'PENDING' && q.status !== 'PENDING_AUTHORIZATION') return;
       this.setStatus(id, 'EXPIRED', 'QUOTE.EXPIRED');
       this.d.transactions.transition(q.transactionId, 'EXPIRED', 'QUOTE_EXPIRED', { failureReason: 'QUOTE_EXPIRED' });
     });

@@ -95,6 +95,27 @@ function countCache(db: Db): (sql: string, params: unknown[]) => number {
 }
 
 /**
+ * Adds the API's status filter, matching the status answers carry: an outgoing payment stored REJECTED or
+ * REFUNDED is answered FAILED (repo.ts, outgoingStatus), so FAILED finds it and REJECTED/REFUNDED do not.
+ * Returns the status when the clause is a plain equality (the kept totals can count it), else undefined.
+ */
+function statusFilter(where: string[], params: unknown[], status: string | undefined): string | undefined {
+  if (status === undefined) return undefined;
+  if (status === 'FAILED') {
+    where.push(`(status = 'FAILED' OR (type = 'OUTGOING' AND status IN ('REJECTED', 'REFUNDED')))`);
+    return undefined;
+  }
+  if (status === 'REJECTED' || status === 'REFUNDED') {
+    where.push(`(status = ? AND type = 'INCOMING')`);
+    params.push(status);
+    return undefined;
+  }
+  where.push('status = ?');
+  params.push(status);
+  return status;
+}
+
+/**
  * The total of a filter on status and type alone (or on nothing), summed from the counts the triggers
  * keep (migration 023) instead of counting the index range; callers use it for no other filter.
  */
@@ -144,13 +165,13 @@ export function transactionListRepo(db: Db) {
       };
       by(['sender_identifier'], q.senderAccountIdentifier);
       by(['receiver_identifier'], q.receiverAccountIdentifier);
-      eq('status', q.status);
+      const plainStatus = statusFilter(where, params, q.status);
       eq('type', q.type);
       eq('reference', q.reference);
       by(['sender_identifier', 'receiver_identifier'], q.accountIdentifier || undefined);
       if (q.startDate) (where.push('created_at >= ?'), params.push(Date.parse(q.startDate)));
       if (q.endDate) (where.push('created_at <= ?'), params.push(Date.parse(q.endDate)));
-      return page(db, where, params, q, totalOf(where, q.status ? [q.status] : undefined, q.type));
+      return page(db, where, params, q, totalOf(where, plainStatus ? [plainStatus] : undefined, q.type));
     },
     /** The console's explorer: whatever is pasted (an id, quote id, reference, customer, account or identifier) finds its transactions. */
     explore(f: ExplorerFilter): Page<Transaction> {

@@ -79,7 +79,7 @@ export interface TxRow {
 export function txFromRow(r: TxRow): Transaction {
   // Why assignments, not spreads of conditional objects: this runs for every transaction a list or a
   // payment reads, and the spreads were its largest cost. The key order is the same.
-  const tx: Record<string, unknown> = { id: r.id, status: r.status, direction: r.direction, type: r.type };
+  const tx: Record<string, unknown> = { id: r.id, status: outgoingStatus(r), direction: r.direction, type: r.type };
   Object.assign(tx, JSON.parse(r.data) as OutgoingTxData | IncomingTxData);
   tx.createdAt = isoOf(r.created_at);
   tx.updatedAt = isoOf(r.updated_at);
@@ -91,6 +91,16 @@ export function txFromRow(r: TxRow): Transaction {
   if (r.settled_at !== null) tx.settledAt = isoOf(r.settled_at);
   if (r.failure_reason) tx.failureReason = r.failure_reason;
   return tx as unknown as Transaction;
+}
+
+/**
+ * The status an answer carries. Upstream's outgoing status set has no REJECTED or REFUNDED: an outgoing
+ * payment the receiver rejected or the user cancelled is FAILED there, its failureReason and its refund
+ * (reason USER_CANCELLATION for a cancellation) saying why. The stored status and the history keep the
+ * finer word, which the console shows.
+ */
+function outgoingStatus(r: TxRow): TxStatus {
+  return r.type === 'OUTGOING' && (r.status === 'REJECTED' || r.status === 'REFUNDED') ? 'FAILED' : r.status;
 }
 
 /** The SQL of one transaction at a time (creation, status, refund, history), prepared once over a workspace's database. */

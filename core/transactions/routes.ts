@@ -67,19 +67,18 @@ export const transactionContract = {
     body: confirmReceiptSchema,
     responses: { 200: { description: 'The transaction with receiptDeliveryConfirmedAt', schema: transactionSchema } },
     errors: {
-      400: 'INVALID_INPUT: receiptDeliveryConfirmedAt in the future or before the payment settled',
+      400: 'INVALID_INPUT: receiptDeliveryConfirmedAt in the future or before the payment settled; transactionId not an incoming payment, or not COMPLETED (details.status, details.type)',
       404: 'TRANSACTION_NOT_FOUND',
-      409: 'INVALID_STATE_TRANSITION: not an incoming payment, or not COMPLETED (details.status, details.type)',
     },
   }),
   cancelTransaction: defineRoute({
     method: 'post', path: '/transactions/{transactionId}/cancel', tag: TAG, permission: 'TRANSACT',
-    summary: 'Cancels an outgoing payment still in flight; it ends REFUNDED and its money goes back',
+    summary: 'Cancels an outgoing payment still in flight; it ends FAILED (upstream has no outgoing REFUNDED) with a USER_CANCELLATION refund, and its money goes back',
     description: 'Only an OUTGOING payment that is PENDING or PROCESSING with its payout still to come can be cancelled. The refund (reason USER_CANCELLATION) '
       + 'settles about 10 seconds later on the workspace clock. A payment waiting for its funding or an approval is rejected or left to expire instead.',
     params: txParams,
     body: cancelSchema,
-    responses: { 200: { description: 'The transaction as it now stands (REFUNDED, refund PENDING)', schema: transactionSchema } },
+    responses: { 200: { description: 'The transaction as it now stands (FAILED, refund PENDING with reason USER_CANCELLATION)', schema: transactionSchema } },
     errors: { 404: 'TRANSACTION_NOT_FOUND', 409: 'TRANSACTION_NOT_CANCELLABLE: incoming, already final, or not moving yet (details.status, details.type)' },
   }),
 };

@@ -107,7 +107,11 @@ export class TransactionService {
   confirmReceipt(id: string, at: string | undefined): Transaction {
     return this.ctx.transaction(() => {
       const current = this.get(id);
-      const refuse = (why: string) => new ServiceError(409, 'INVALID_STATE_TRANSITION', `Transaction ${id} cannot have its receipt confirmed: ${why}`, { status: current.status, type: current.type });
+      // Upstream's confirm lists no 409: a transaction without a receipt to confirm is its 400 naming transactionId.
+      const refuse = (why: string) => {
+        const message = `${id} cannot have its receipt confirmed: ${why}`;
+        return new ServiceError(400, 'INVALID_INPUT', `transactionId: ${message}`, { errors: [{ field: 'transactionId', message }], status: current.status, type: current.type });
+      };
       if (current.type !== 'INCOMING') throw refuse('only incoming payments have a receipt to deliver');
       if (current.status !== 'COMPLETED') throw refuse(`it is ${current.status}, and only a COMPLETED payment has a receipt`);
       if (current.receiptDeliveryConfirmedAt) return current;

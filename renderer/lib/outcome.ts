@@ -33,6 +33,16 @@ export interface Outcome {
 
 const FAILED: readonly string[] = ['FAILED', 'REJECTED', 'REFUNDED'];
 
+/**
+ * The API answers an outgoing payment the receiver rejected or the user cancelled as FAILED (upstream's
+ * outgoing statuses have no REJECTED or REFUNDED); its history keeps the finer word, which reads better.
+ */
+function withFinerStatus(tx: OutcomeTx, history: readonly TxHistoryEntry[]): OutcomeTx {
+  if (tx.type !== 'OUTGOING' || tx.status !== 'FAILED') return tx;
+  const last = [...history].reverse().find((h) => FAILED.includes(h.status));
+  return last && (last.status === 'REJECTED' || last.status === 'REFUNDED') ? { ...tx, status: last.status } : tx;
+}
+
 /** `Alice Johnson’s`, `the platform’s`. */
 const whose = (p: Party) => `${p.role === 'PLATFORM' ? p.name.replace(/^The /, 'the ') : p.name}’s`;
 const at = (p: Party) => (p.via ? `${whose(p)} ${p.via}` : p.name);
@@ -85,7 +95,8 @@ function times(tx: OutcomeTx, history: readonly TxHistoryEntry[]): Outcome['time
  * What happened to a transaction, in a sentence each: the failure reason (or the status) in words,
  * whether the money came back (with the refund's state), and where the money is now.
  */
-export function explainOutcome(tx: OutcomeTx, parties: { from: Party; to: Party }, history: readonly TxHistoryEntry[] = []): Outcome {
+export function explainOutcome(answered: OutcomeTx, parties: { from: Party; to: Party }, history: readonly TxHistoryEntry[] = []): Outcome {
+  const tx = withFinerStatus(answered, history);
   const status = statusWords(tx.status, tx.type);
   const reason = tx.failureReason ? reasonWords(tx.failureReason) : undefined;
   const failed = FAILED.includes(tx.status) || tx.status === 'EXPIRED';

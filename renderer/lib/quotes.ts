@@ -114,10 +114,10 @@ export { formatCountdown, secondsLeft };
 
 /** The status to show: a PENDING quote whose expiresAt has passed on the workspace clock is EXPIRED. */
 export function displayStatus(q: Pick<Quote, 'status' | 'expiresAt'>, nowMs: number): Quote['status'] {
-  return q.status === 'PENDING' && secondsLeft(q.expiresAt, nowMs) === 0 ? 'EXPIRED' : q.status;
+  return (q.status === 'PENDING' || q.status === 'PENDING_AUTHORIZATION') && secondsLeft(q.expiresAt, nowMs) === 0 ? 'EXPIRED' : q.status;
 }
 
-const STATUS_RANK: Record<Quote['status'], number> = { PENDING: 0, PROCESSING: 1, COMPLETED: 2, FAILED: 2, EXPIRED: 2 };
+const STATUS_RANK: Record<Quote['status'], number> = { PENDING_AUTHORIZATION: 0, PENDING: 0.5, PROCESSING: 1, COMPLETED: 2, FAILED: 2, EXPIRED: 2 };
 
 /** The later of two versions of a quote (statuses only move forward), so a late event never undoes a newer read. */
 export function laterQuote<T extends Pick<Quote, 'status'>>(current: T | null, next: T): T {

@@ -37,7 +37,7 @@ export const STATUS_TONES = {
   REFUNDED: 'info', AUTHORIZED: 'info', EXECUTED: 'info', RUNNING: 'info', SENDING: 'info', IN_PROGRESS: 'info', PARTIALLY_SETTLED: 'info',
   REDEEMED: 'info', DEFERRED: 'info', CLAIMED: 'success',
   // waiting on someone
-  PENDING: 'warning', HOLD: 'warning', UNVERIFIED: 'warning', UNDER_REVIEW: 'warning', PENDING_OWNERSHIP_VERIFICATION: 'warning', PENDING_APPROVAL: 'warning', PAUSED: 'warning',
+  PENDING: 'warning', PENDING_AUTHORIZATION: 'warning', HOLD: 'warning', UNVERIFIED: 'warning', UNDER_REVIEW: 'warning', PENDING_OWNERSHIP_VERIFICATION: 'warning', PENDING_APPROVAL: 'warning', PAUSED: 'warning',
   PARTIAL_MATCH: 'warning', RETRYING: 'warning', '4xx': 'warning', RESOLVE_ERRORS: 'warning', PENDING_MANUAL_REVIEW: 'warning',
   READY_FOR_VERIFICATION: 'warning', PENDING_KYC: 'warning', AWAITING: 'warning',
   // failed, refused

@@ -20,6 +20,8 @@ interface Check {
   quote: string;
   tx: string;
   failureReason?: string;
+  /** The transaction must carry no failureReason (a cancellation: its refund says why). */
+  noFailureReason?: boolean;
   refund?: { status: string; reason: string } | null;
   money: 'HELD' | 'SENT' | 'RESTORED' | 'LOST';
   /** Seconds after execute at which the payout settled (settledAt). */
@@ -62,12 +64,12 @@ const CASES: { name: string; destination: Destination; checks: Check[] }[] = [
     ],
   },
   {
-    name: 'suffix 004 (seeded IBAN …0004): counterparty delivery fails, REJECTED after 5 s and refunded',
+    name: 'suffix 004 (seeded IBAN …0004): counterparty delivery fails, FAILED (rejected) after 5 s and refunded',
     destination: async (x) => x.seed.sophieIban['0004'],
     checks: [
       { at: 4, quote: 'PROCESSING', tx: 'PROCESSING', money: 'HELD' },
-      { at: 5, quote: 'FAILED', tx: 'REJECTED', failureReason: 'ACCOUNT_CANNOT_RECEIVE', refund: { status: 'PENDING', reason: 'TRANSACTION_FAILED' }, money: 'HELD' },
-      { at: 15, quote: 'FAILED', tx: 'REJECTED', refund: { status: 'COMPLETED', reason: 'TRANSACTION_FAILED' }, money: 'RESTORED' },
+      { at: 5, quote: 'FAILED', tx: 'FAILED', failureReason: 'ACCOUNT_CANNOT_RECEIVE', refund: { status: 'PENDING', reason: 'TRANSACTION_FAILED' }, money: 'HELD' },
+      { at: 15, quote: 'FAILED', tx: 'FAILED', refund: { status: 'COMPLETED', reason: 'TRANSACTION_FAILED' }, money: 'RESTORED' },
     ],
   },
   {
@@ -81,11 +83,11 @@ const CASES: { name: string; destination: Destination; checks: Check[] }[] = [
     ],
   },
   {
-    name: 'suffix 006: user cancellation, REFUNDED after 5 s with refund reason USER_CANCELLATION',
+    name: 'suffix 006: user cancellation, FAILED after 5 s (upstream has no outgoing REFUNDED) with refund reason USER_CANCELLATION and no failureReason',
     destination: mxn('006'),
     checks: [
-      { at: 5, quote: 'FAILED', tx: 'REFUNDED', refund: { status: 'PENDING', reason: 'USER_CANCELLATION' }, money: 'HELD' },
-      { at: 15, quote: 'FAILED', tx: 'REFUNDED', refund: { status: 'COMPLETED', reason: 'USER_CANCELLATION' }, money: 'RESTORED' },
+      { at: 5, quote: 'FAILED', tx: 'FAILED', noFailureReason: true, refund: { status: 'PENDING', reason: 'USER_CANCELLATION' }, money: 'HELD' },
+      { at: 15, quote: 'FAILED', tx: 'FAILED', noFailureReason: true, refund: { status: 'COMPLETED', reason: 'USER_CANCELLATION' }, money: 'RESTORED' },
     ],
   },
   {
@@ -116,7 +118,7 @@ describe('quote execution outcomes by destination suffix', () => {
         const tx = await getTx(w, q.transactionId);
         expect({ quote: quote.status, tx: tx.status }, ctx).toEqual({ quote: check.quote, tx: check.tx });
         if (check.failureReason !== undefined) expect(tx.failureReason, ctx).toBe(check.failureReason);
-        if (check.tx === 'REFUNDED' || check.tx === 'COMPLETED' || check.tx === 'PROCESSING') expect(tx, ctx).not.toHaveProperty('failureReason');
+        if (check.noFailureReason || check.tx === 'COMPLETED' || check.tx === 'PROCESSING') expect(tx, ctx).not.toHaveProperty('failureReason');
         if (check.refund === null) expect(tx, ctx).not.toHaveProperty('refund');
         if (check.refund) {
           expect(tx.refund, ctx).toMatchObject({ ...check.refund, reference: expect.any(String), initiatedAt: expect.any(String) });

@@ -76,7 +76,7 @@ describe('POST /sandbox/send', () => {
     const q = await realtimeQuote('USD', w.seed.sophieIban['0004']);
     expect((await w.api.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' })).status).toBe(200);
     await advance(w, 15);
-    expect(await getTx(w, q.transactionId)).toMatchObject({ status: 'REJECTED', refund: { status: 'COMPLETED' } });
+    expect(await getTx(w, q.transactionId)).toMatchObject({ status: 'FAILED', failureReason: 'ACCOUNT_CANNOT_RECEIVE', refund: { status: 'COMPLETED' } });
     expect((await getQuote(w, q.id)).status).toBe('FAILED');
     await expectBooksBalanced(w);
   });

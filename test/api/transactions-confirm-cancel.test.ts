@@ -1,4 +1,4 @@
-// POST /transactions/{id}/confirm (receiptDeliveryConfirmedAt) and POST /transactions/{id}/cancel, with their 409 codes.
+// POST /transactions/{id}/confirm (receiptDeliveryConfirmedAt) and POST /transactions/{id}/cancel, with the error statuses upstream lists.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { advance, balances, enc, expectBooksBalanced, expectError, expectInvalidField, FROZEN_MS, getTx, openWorld, type World } from '../support/money-path';
 
@@ -46,25 +46,26 @@ describe('POST /transactions/{id}/confirm', () => {
     expect(Date.parse(r.body.receiptDeliveryConfirmedAt)).toBe(FROZEN_MS + 30_000);
   });
 
-  it('409 INVALID_STATE_TRANSITION for an incoming payment not yet completed and for an outgoing payment; 404 for an unknown id', async () => {
+  it('400 naming transactionId (upstream lists no 409 here) for an incoming payment not yet completed and for an outgoing payment; 404 for an unknown id', async () => {
     const pending = (await receive()).body;
-    expectError(await confirm(pending.id), 409, 'INVALID_STATE_TRANSITION');
+    expectInvalidField(await confirm(pending.id), 'transactionId');
     const outgoing = (await out(w.seed.aliceExt['000'])).body;
     await advance(w, 5);
-    expectError(await confirm(outgoing.id), 409, 'INVALID_STATE_TRANSITION');
+    expectInvalidField(await confirm(outgoing.id), 'transactionId');
     expectError(await confirm('Transaction:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b'), 404, 'TRANSACTION_NOT_FOUND');
   });
 });
 
 describe('POST /transactions/{id}/cancel', () => {
-  it('cancels an outgoing payment in flight: REFUNDED with a USER_CANCELLATION refund, the money back after the refund settles, no payout later', async () => {
+  it('cancels an outgoing payment in flight: FAILED (upstream has no outgoing REFUNDED) with a USER_CANCELLATION refund, the money back after the refund settles, no payout later', async () => {
     const start = await balances(w, w.seed.aliceUsd);
     const tx = (await out(w.seed.aliceExt['000'], 25_00)).body;
     const r = await cancel(tx.id, { reason: 'Customer changed their mind' });
     expect(r.status, r.text).toBe(200);
-    expect(r.body).toMatchObject({ id: tx.id, status: 'REFUNDED', refund: { status: 'PENDING', reason: 'USER_CANCELLATION' } });
+    expect(r.body).toMatchObject({ id: tx.id, status: 'FAILED', refund: { status: 'PENDING', reason: 'USER_CANCELLATION' } });
+    expect(r.body).not.toHaveProperty('failureReason');
     await advance(w, 60);
-    expect(await getTx(w, tx.id)).toMatchObject({ status: 'REFUNDED', refund: { status: 'COMPLETED' } });
+    expect(await getTx(w, tx.id)).toMatchObject({ status: 'FAILED', refund: { status: 'COMPLETED' } });
     expect(await balances(w, w.seed.aliceUsd)).toEqual(start);
     await expectBooksBalanced(w);
   });

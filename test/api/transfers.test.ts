@@ -54,12 +54,12 @@ describe('POST /transfer-out', () => {
     await expectBooksBalanced(w);
   });
 
-  it('suffix 004: the bank rejects it after 5 s (REJECTED) and the amount is refunded', async () => {
+  it('suffix 004: the bank rejects it after 5 s (FAILED ACCOUNT_CANNOT_RECEIVE, as upstream has no outgoing REJECTED) and the amount is refunded', async () => {
     const dst = await externalAccount(w, w.seed.alice.id, 'USD', '004');
     const start = await balances(w, w.seed.aliceUsd);
     const r = await out(w.seed.aliceUsd, dst, 10_00);
     await advance(w, 5);
-    expect(await getTx(w, r.body.id)).toMatchObject({ status: 'REJECTED', refund: { status: 'PENDING' } });
+    expect(await getTx(w, r.body.id)).toMatchObject({ status: 'FAILED', failureReason: 'ACCOUNT_CANNOT_RECEIVE', refund: { status: 'PENDING' } });
     expect(await balances(w, w.seed.aliceUsd)).toEqual({ balance: start.balance - 10_00, totalBalance: start.totalBalance });
     await advance(w, 10);
     expect((await getTx(w, r.body.id)).refund).toMatchObject({ status: 'COMPLETED', settledAt: expect.any(String) });

@@ -79,6 +79,13 @@ describe('an outcome in plain words: what happened, whether the money came back,
     expect(failed.whereNow).toContain('suspense account');
   });
 
+  it('an outgoing payment the API answers FAILED reads by its history: a cancellation says "Cancelled", not "Failed"', () => {
+    const history = [{ status: 'REFUNDED', cause: 'CANCELLED', details: {}, at: '2025-10-13T10:00:05.000Z' }];
+    const o = explainOutcome({ type: 'OUTGOING', status: 'FAILED', refund: { ...refund('COMPLETED'), reason: 'USER_CANCELLATION' } }, { from, to }, history);
+    expect(o.title).toBe('Cancelled and refunded');
+    expect(o.times.map((t) => t.label)).toEqual(['Cancelled', 'Refunded']);
+  });
+
   it('a transfer refused at once moved no money', () => {
     const o = explainOutcome({ type: 'OUTGOING', status: 'FAILED', failureReason: 'INSUFFICIENT_FUNDS' }, { from, to });
     expect(o).toMatchObject({ title: 'Not enough money', moneyBack: 'Nothing to give back: the money never left Alice Johnson.', whereNow: 'Still with Alice Johnson: no money left the account.' });

@@ -19,6 +19,7 @@ import { sql as listIndexes } from './019-list-indexes';
 import { sql as documentVerifications } from './020-document-verifications';
 import { sql as idempotencyProgress } from './022-idempotency-progress';
 import { sql as transactionCounts } from './023-transaction-counts';
+import { sql as sca } from './024-sca';
 import { sql as cardCreditsAndReveal } from './025-card-credits-and-reveal';
 
 /** One forward-only migration; `version` is its number, applied in ascending order, never edited once released. */
@@ -51,5 +52,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 20, name: 'document-verifications', sql: documentVerifications },
   { version: 22, name: 'idempotency-progress', sql: idempotencyProgress },
   { version: 23, name: 'transaction-counts', sql: transactionCounts },
+  { version: 24, name: 'sca', sql: sca },
   { version: 25, name: 'card-credits-and-reveal', sql: cardCreditsAndReveal },
 ];
