@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import type { Core } from '../index';
 import { ServiceError } from '../kernel/errors';
 import { bridgeRoutes } from './bridge-http';
+import { lingerAfterEarlyAnswer } from './linger';
 import { consoleRoutes } from './static';
 import type { WorkspaceHost } from './workspaces';
 
@@ -55,6 +56,8 @@ function errorJson(status: number, code: string, message: string): Response {
 export async function startLoopbackServer(o: LoopbackOptions): Promise<LoopbackServer> {
   const token = o.consoleToken ?? randomBytes(24).toString('base64url');
   const app = new Hono();
+  // A body refused before it was read (413) closes its connection gently, so the client reads the answer.
+  app.use('*', lingerAfterEarlyAnswer());
   // Why: checked before any route, so a page on another origin cannot reach the API or the bridge by
   // pointing its own DNS name at 127.0.0.1.
   app.use('*', async (c, next) => {
