@@ -12,23 +12,25 @@ const keyId = z.object({ id: idParam('The delegated key id', 'DelegatedKey:01954
 export const delegatedKeyContract = {
   createDelegatedKey: defineRoute({
     method: 'post', path: '/auth/delegated-keys', tag: TAG, permission: 'MANAGE', signed: true,
-    summary: 'Adds a delegated P-256 key to an embedded wallet (signed by a session of the wallet)',
-    description: 'Answers 202 with the ACTIVITY_TYPE_CREATE_API_KEYS payload to stamp; the same request repeated with Svc-Wallet-Signature and Request-Id answers 201.',
+    summary: "Creates a server-held P-256 key that lets a card debit the embedded wallet funding it (authorized by a session of the wallet)",
+    description: 'Answers 202 with the ACTIVITY_TYPE_CREATE_API_KEYS payload to stamp; the same request repeated with Svc-Wallet-Signature and Request-Id '
+      + 'answers 201 with the key the server generated (only its public half is ever shown).',
     body: createDelegatedKeySchema,
     responses: {
       201: { description: 'The delegated key', schema: delegatedKeySchema },
       202: { description: 'Stamp payloadToSign with a session key, then repeat the same request with Svc-Wallet-Signature and Request-Id', schema: signedRetryChallengeSchema },
     },
     errors: {
-      400: 'INVALID_INPUT naming publicKey (not a P-256 point), expiresAt (not in the future) or accountId (not an embedded wallet)',
+      400: 'INVALID_INPUT naming internalAccountId (not an embedded wallet, or not a funding source of the card) or cardId (a CLOSED card)',
       401: 'WALLET_SIGNATURE_MISSING, WALLET_SIGNATURE_MALFORMED, WALLET_SIGNATURE_BODY_MISMATCH, WALLET_SIGNATURE_INVALID, REQUEST_ID_MISSING: the signed retry failed',
-      409: 'CONFLICT: the key is already an active delegated key of this wallet',
+      404: 'REFERENCE_NOT_FOUND: no card has cardId; NOT_FOUND: no internal account has internalAccountId',
     },
   }),
   listDelegatedKeys: defineRoute({
     method: 'get', path: '/auth/delegated-keys', tag: TAG, permission: 'VIEW',
-    summary: "A wallet's delegated keys, oldest first", query: listDelegatedKeysQuery,
+    summary: 'Delegated keys, oldest first, filtered by wallet, card or funding source', query: listDelegatedKeysQuery,
     responses: { 200: { description: 'A page of keys', schema: delegatedKeyPageSchema } },
+    errors: { 400: 'INVALID_INPUT naming accountId when it is not an embedded wallet' },
   }),
   getDelegatedKeyById: defineRoute({
     method: 'get', path: '/auth/delegated-keys/{id}', tag: TAG, permission: 'VIEW', summary: 'One delegated key', params: keyId,

@@ -69,7 +69,6 @@ const routes: KeyRoute[] = [
   { name: 'POST /auth/credentials/{id}/verify (OAUTH)', field: 'clientPublicKey', compressed: true, send: async (key) => w.api.post(`/auth/credentials/${enc(oauthCredId)}/verify`, { type: 'OAUTH', oidcToken: await oidcToken(w.api), clientPublicKey: key }) },
   { name: 'POST /auth/credentials/{id}/challenge (PASSKEY)', field: 'clientPublicKey', compressed: true, send: (key) => w.api.post(`/auth/credentials/${enc(passkeyCredId)}/challenge`, { clientPublicKey: key }) },
   { name: 'POST /auth/sessions/{id}/refresh', field: 'clientPublicKey', compressed: true, send: (key) => w.api.post(`/auth/sessions/${enc(session.id)}/refresh`, { clientPublicKey: key }) },
-  { name: 'POST /auth/delegated-keys', field: 'publicKey', compressed: true, send: (key) => w.api.post('/auth/delegated-keys', { accountId: w.wallet.id, publicKey: key }) },
 ];
 
 describe.each(routes)('$name refuses a client key that is not a P-256 point', (route) => {
@@ -102,8 +101,8 @@ describe.each(routes)('$name refuses a client key that is not a P-256 point', (r
 });
 
 describe('a key that is a curve point still passes the check', () => {
-  it('export with a fresh uncompressed key answers its 202 challenge, delegated keys take the compressed form', async () => {
+  // Delegated keys no longer take a client key: the contract has the server generate them (wallet-delegated-keys.test.ts).
+  it('export with a fresh uncompressed key answers its 202 challenge', async () => {
     expect((await w.api.post(exportPath(), { clientPublicKey: newKeyPair().publicKeyUncompressed })).status).toBe(202);
-    expect((await w.api.post('/auth/delegated-keys', { accountId: w.wallet.id, publicKey: newKeyPair().publicKey })).status).toBe(202);
   });
 });

@@ -21,6 +21,7 @@ import { sql as idempotencyProgress } from './022-idempotency-progress';
 import { sql as transactionCounts } from './023-transaction-counts';
 import { sql as sca } from './024-sca';
 import { sql as cardCreditsAndReveal } from './025-card-credits-and-reveal';
+import { sql as delegatedKeysForCards } from './026-delegated-keys-for-cards';
 
 /** One forward-only migration; `version` is its number, applied in ascending order, never edited once released. */
 export interface Migration {
@@ -54,4 +55,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 23, name: 'transaction-counts', sql: transactionCounts },
   { version: 24, name: 'sca', sql: sca },
   { version: 25, name: 'card-credits-and-reveal', sql: cardCreditsAndReveal },
+  { version: 26, name: 'delegated-keys-for-cards', sql: delegatedKeysForCards },
 ];
