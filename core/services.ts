@@ -123,7 +123,7 @@ export function createServices(ctx: Ctx): Services {
   const convert = (amount: number, from: string, to: string) => rates.convert(amount, from, to);
   const agents = new AgentService(ctx, { assertCustomer: (id) => customers.assertLive(id), ownerOfAccount: (id) => accountOwner(internal, external, id), convert });
   const agentActions = new AgentActions(ctx, { agents, quotes, transfers, transactions, internal, customers, convert });
-  const agentOperations = new AgentOperations(ctx, { agents, actions: agentActions, quotes, transactions, internal, external });
+  const agentOperations = new AgentOperations(ctx, { agents, actions: agentActions, quotes, transactions, internal, external, convert });
   const incoming = new IncomingPaymentSimulator(ctx, customers, internal, transactions, runner);
   const verifications = createVerificationAreas(ctx, customers, external);
   const webhooks = createWebhookAreas(ctx, { platform, customers, internal, external, transactions, incoming, verifications: verifications.kyb });

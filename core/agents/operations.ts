@@ -10,7 +10,7 @@ import type { createQuoteSchema, Quote } from '../quotes/schema';
 import type { TransactionService } from '../transactions/service';
 import type { listTransactionsQuery, Transaction } from '../transactions/schema';
 import type { transferInSchema, transferOutSchema } from '../transfers/schema';
-import { checkAccounts, refused, requireAgentPermission } from './policy';
+import { checkAccounts, judge, refused, requireAgentPermission, type Convert } from './policy';
 import type { AgentRecord } from './repo';
 import type { AgentService } from './service';
 import type { AgentActions } from './actions';
@@ -24,6 +24,8 @@ export interface OperationDeps {
   transactions: TransactionService;
   internal: InternalAccountService;
   external: ExternalAccountService;
+  /** Converts an amount into the policy currency at the current rate (the rates area). */
+  convert: Convert;
 }
 
 /**
@@ -64,6 +66,10 @@ export class AgentOperations {
     checkAccounts(a.policy, [body.source.sourceType === 'ACCOUNT' ? body.source.accountId : undefined, body.destination.destinationType === 'ACCOUNT' ? body.destination.accountId : undefined].filter((x): x is string => !!x));
     const quote = this.ctx.transaction(() => {
       const q = this.d.transactions.actingFor(agentId, () => this.d.quotes.create({ ...body, source: stripUndefined(source), immediatelyExecute: false }));
+      // Upstream refuses a quote over the agent's spending limits when it is created (403), not only when it
+      // executes; the approval rules wait for execution. Thrown inside the transaction, so no quote is kept.
+      const proposed = { permission: 'CREATE_QUOTES' as const, amount: q.totalSendingAmount, currency: q.sendingCurrency.code, accountIds: [] };
+      judge(a.policy, this.d.agents.toResource(a).usage, proposed, this.d.convert, true);
       this.d.agents.repo.insertQuote(q.id, agentId, q.transactionId, this.ctx.clock.nowMs());
       this.d.transactions.assignAgent(q.transactionId, agentId);
       return q;

@@ -92,6 +92,25 @@ describe('usage resets on the workspace clock', () => {
   });
 });
 
+describe('a quote over the spending limits', () => {
+  it('is refused when it is created (403 naming the rule, as upstream does), and no quote is kept', async () => {
+    const a = await connectedAgent(w, limits({ perTransactionLimit: 5_000 }));
+    const mxn = await externalAccount(w, w.seed.alice.id, 'MXN', '000');
+    const before = (await w.api.get('/transactions?limit=1')).body.totalCount;
+    expectRefused(await a.api.post('/agents/me/quotes', accountQuote(w.seed.aliceUsd, mxn, 'SENDING', 5_001)), 'PER_TRANSACTION_LIMIT');
+    expect((await w.api.get('/transactions?limit=1')).body.totalCount).toBe(before);
+    const ok = await a.api.post('/agents/me/quotes', accountQuote(w.seed.aliceUsd, mxn, 'SENDING', 5_000));
+    expect(ok.status, ok.text).toBe(201);
+  });
+
+  it('counts what it has already spent today: a quote that would pass the daily limit is refused at creation', async () => {
+    const a = await connectedAgent(w, limits({ dailyLimit: 10_000 }));
+    expect((await transferOut(w, a, 6_000)).status).toBe(201);
+    const mxn = await externalAccount(w, w.seed.alice.id, 'MXN', '000');
+    expectRefused(await a.api.post('/agents/me/quotes', accountQuote(w.seed.aliceUsd, mxn, 'SENDING', 4_001)), 'DAILY_LIMIT');
+  });
+});
+
 describe('two concurrent requests racing one daily limit', () => {
   it('only one of two simultaneous transfers that would each fit passes; the other is refused', async () => {
     const a = await connectedAgent(w, limits({ dailyLimit: 10_000 }));
