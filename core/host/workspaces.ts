@@ -8,6 +8,7 @@ import type { DomainEvent } from '../kernel/events';
 import { conflict, invalidInput, notFound, ServiceError } from '../kernel/errors';
 import { copyWorkspaceFile, inspectWorkspaceFile, setWorkspaceFileName, setWorkspaceName, snapshotInto, workspaceName } from '../kernel/workspace-file';
 import { checkWorkspaceFile } from '../kernel/workspace-check';
+import { whileHeld } from '../kernel/workspace-lock';
 import type { WorkspaceDirectory, WorkspaceSummary } from '../workspaces/ports';
 
 /** The file of a workspace inside its folder. */
@@ -204,7 +205,8 @@ export class WorkspaceHost implements WorkspaceDirectory {
     else {
       // Renaming writes into the file: a damaged or foreign one is refused first, never written.
       checkWorkspaceFile(this.fileOf(id), `The workspace "${id}"`);
-      setWorkspaceFileName(this.fileOf(id), name);
+      // A workspace another process has open is its to write (WORKSPACE_IN_USE names it).
+      whileHeld(this.fileOf(id), this.options.coreOptions?.host?.kind, () => setWorkspaceFileName(this.fileOf(id), name));
     }
     return this.summaryOf(id);
   }
@@ -232,6 +234,9 @@ export class WorkspaceHost implements WorkspaceDirectory {
   remove(id: string): void {
     this.assertExists(id);
     if (id === this.currentId) throw conflict('The open workspace cannot be deleted: switch to another one first', 'WORKSPACE_OPEN');
+    // Nor one another process has open (WORKSPACE_IN_USE names it). Released before the move: Windows
+    // cannot move a folder holding an open file.
+    whileHeld(this.fileOf(id), this.options.coreOptions?.host?.kind, () => undefined);
     // Moved aside first, so a half-deleted folder never lists as a workspace.
     const trash = join(this.root, `.deleted-${id}-${Date.now()}`);
     renameSync(this.dirOf(id), trash);

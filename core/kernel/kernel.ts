@@ -72,7 +72,8 @@ export function createKernel(options: KernelOptions): Kernel {
   let db: Db | undefined;
   try {
     db = openDatabase(options.dbPath);
-    return wireKernel(db, options, lock);
+    if (lock) releasedWithConnection(db, lock);
+    return wireKernel(db, options);
   } catch (err) {
     if (db?.open) db.close();
     lock?.release();
@@ -81,7 +82,7 @@ export function createKernel(options: KernelOptions): Kernel {
 }
 
 /** The kernel services over an open (and held) workspace database. */
-function wireKernel(db: Db, options: KernelOptions, lock: WorkspaceLock | undefined): Kernel {
+function wireKernel(db: Db, options: KernelOptions): Kernel {
   const clock = new WorkspaceClock(db, options.clock);
   const ids = createIdGenerator(() => clock.nowMs(), storedHighWater(db));
   const events = new EventOutbox(db, clock, ids);
@@ -174,31 +175,35 @@ function wireKernel(db: Db, options: KernelOptions, lock: WorkspaceLock | undefi
     checkpointsInBackground: () => checkpointer?.running ?? false,
     beforeGroupCommit: (fn) => void beforeGroupCommit.push(fn),
     close() {
-      // A close that failed before the connection closed keeps the lock: this process may still write.
+      settle();
+      scheduler.close();
+      requestLog.flush();
+      db.prepare("INSERT INTO workspace_meta (key, value) VALUES ('ids.highWater', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
+        .run(JSON.stringify(ids.highWater()));
+      clearTimeout(startCheckpoints);
+      // The worker's connection closes first, so this one is the last and leaves the file checkpointed.
       try {
-        closeKernel();
+        checkpointer?.close();
+      } catch (err) {
+        console.error('[checkpoint] the background checkpointer did not close cleanly:', err);
       } finally {
-        if (!db.open) lock?.release();
+        db.close();
       }
     },
   };
+}
 
-  function closeKernel(): void {
-    settle();
-    scheduler.close();
-    requestLog.flush();
-    db.prepare("INSERT INTO workspace_meta (key, value) VALUES ('ids.highWater', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
-      .run(JSON.stringify(ids.highWater()));
-    clearTimeout(startCheckpoints);
-    // The worker's connection closes first, so this one is the last and leaves the file checkpointed.
-    try {
-      checkpointer?.close();
-    } catch (err) {
-      console.error('[checkpoint] the background checkpointer did not close cleanly:', err);
-    } finally {
-      db.close();
-    }
-  }
+/**
+ * The workspace's lock lives exactly as long as its connection: however the connection closes (the
+ * kernel's close, or a test dropping it as a crash would), the lock goes with it, and never before.
+ */
+function releasedWithConnection(db: Db, lock: WorkspaceLock): void {
+  const close = db.close.bind(db);
+  db.close = (() => {
+    const closed = close();
+    lock.release();
+    return closed;
+  }) as Db['close'];
 }
 
 /**

@@ -58,9 +58,8 @@ function isAlive(pid: number): boolean {
 
 /** 409 WORKSPACE_IN_USE: the sentence a second host prints or shows, naming the holder and the way out. */
 export function workspaceInUse(dbPath: string, holder: WorkspaceHolder | undefined): ServiceError {
-  const who = holder
-    ? `process ${holder.pid}${holder.pid === process.pid ? ' (this one)' : ''}${holder.host ? ` (${holder.host})` : ''} since ${holder.since}`
-    : 'another process';
+  const tags = holder ? [holder.host, holder.pid === process.pid ? 'this process' : null].filter(Boolean) : [];
+  const who = holder ? `process ${holder.pid}${tags.length > 0 ? ` (${tags.join(', ')})` : ''} since ${holder.since}` : 'another process';
   return new ServiceError(409, 'WORKSPACE_IN_USE',
     `The workspace ${dirname(dbPath)} is already open in ${who}; a workspace has one writer at a time. ` +
     'Close it there first, or open another workspace (serve --workspace NAME or --data-dir DIR; the desktop app takes --data-dir DIR).',

@@ -325,6 +325,24 @@ describe('the app lifecycle', () => {
   });
 });
 
+describe('a workspace another host holds', () => {
+  it('is refused at start in a dialog naming the holder and the way out, and the app quits without touching it', async () => {
+    const dataDir = workspaceDir();
+    const holder = createCore({ dataDir, host: { kind: 'serve' } });
+    try {
+      startApp(DIST, ['--data-dir', dataDir]);
+      await flush();
+      expect(dialog.showErrorBox).toHaveBeenCalledWith(expect.any(String), expect.stringMatching(
+        new RegExp(`^The workspace ${dataDir} is already open in process ${process.pid} \\(serve, this process\\) since .+--data-dir DIR[^]*Workspace folder: ${dataDir}$`)));
+      expect(app.quit).toHaveBeenCalled();
+      expect(BrowserWindow.instances).toHaveLength(0);
+      expect((await holder.callApi({ method: 'GET', path: '/customers?limit=1' })).status).toBe(200);
+    } finally {
+      holder.close();
+    }
+  });
+});
+
 describe('the Workspaces screen in the desktop app', () => {
   it('lists, creates and switches workspaces through the host, and the menu follows', async () => {
     const { win, dataDir } = await started();

@@ -127,7 +127,7 @@ describe('one workspace has one writer: a second serve on the same folder', () =
 });
 
 describe('switching the serve host to a workspace another process holds', () => {
-  it('answers WORKSPACE_IN_USE as the error object and keeps the open workspace; once released, the switch works', async () => {
+  it('answers WORKSPACE_IN_USE as the error object and keeps the open workspace (nor renames or deletes the held one); once released, the switch works', async () => {
     const alpha = await serveOn(join(ROOT, 'hosts', 'alpha'));
     const beta = await serveOn(join(ROOT, 'hosts', 'beta'));
     const refused = await invoke(alpha, 'workspaces/switch', { id: 'beta' });
@@ -136,6 +136,12 @@ describe('switching the serve host to a workspace another process holds', () => 
     expect(refused.error!.message).toContain(`already open in process ${beta.pid} (serve)`);
     const list = await invoke(alpha, 'workspaces/list', {});
     expect(list.value.workspaces.find((w: { current: boolean }) => w.current)?.id).toBe('alpha');
+    // Nor does it write into the held workspace (rename) or delete it under its holder.
+    for (const [name, input] of [['workspaces/rename', { id: 'beta', name: 'Renamed under its holder' }], ['workspaces/delete', { id: 'beta' }]] as const) {
+      const answer = await invoke(alpha, name, input);
+      expect(answer, name).toMatchObject({ ok: false, error: { status: 409, code: 'WORKSPACE_IN_USE' } });
+    }
+    expect(existsSync(join(ROOT, 'hosts', 'beta', 'workspace.sqlite'))).toBe(true);
 
     await beta.stop();
     const switched = await invoke(alpha, 'workspaces/switch', { id: 'beta' });
