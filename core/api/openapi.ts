@@ -1,5 +1,6 @@
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { describeBytes } from './body-limit';
 import { errorSchema, type Contract, type RouteSpec } from './contract';
 import { API_BASE, API_VERSION } from './types';
 
@@ -22,6 +23,8 @@ export function errorStatuses(route: RouteSpec): Record<number, string> {
   }
   if (route.params) out[404] = 'The resource named in the path does not exist';
   if (mutating) out[409] = 'CONFLICT: the Idempotency-Key was used with another body, or its first request is still running';
+  // Every body is bounded (api/body-limit.ts); a route with its own limit says so in its own 413.
+  if (mutating && !route.errors?.[413]) out[413] = `PAYLOAD_TOO_LARGE: the body is larger than ${route.maxBodyBytes ? describeBytes(route.maxBodyBytes) : 'the JSON limit (1 MB unless the host sets another)'} (details.limitBytes)`;
   for (const [status, text] of Object.entries(route.errors ?? {})) out[Number(status)] = out[Number(status)] ? `${out[Number(status)]}; ${text}` : text;
   return out;
 }
