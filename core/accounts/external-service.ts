@@ -18,6 +18,9 @@ export const BENEFICIARY_BY_SUFFIX: Record<string, BeneficiaryStatus> = {
   '102': 'NOT_MATCHED', '103': 'PARTIAL_MATCH', '104': 'PENDING', '106': 'UNSUPPORTED', '107': 'CHECKED_BY_RECEIVING_FI',
 };
 
+// Counterparty fields that describe the account, the payment or the receiving institution, not the person or business.
+const NOT_ABOUT_THE_BENEFICIARY = new Set(['ACCOUNT_IDENTIFIER', 'PURPOSE_OF_PAYMENT', 'FI_LEGAL_ENTITY_NAME', 'FI_ADDRESS', 'ULTIMATE_INSTITUTION_COUNTRY']);
+
 /** External accounts of customers and of the platform, validated per account type. */
 export class ExternalAccountService {
   private readonly repo;
@@ -71,7 +74,7 @@ export class ExternalAccountService {
   /** The mandatory counterparty fields the platform's configuration names for a currency, in words; undefined when none. */
   private counterpartyRule(currency: string): string | undefined {
     const config = this.platform.get()?.data.supportedCurrencies?.find((c) => c.currencyCode === currency);
-    const fields = (config?.requiredCounterpartyFields ?? []).filter((f) => f.mandatory && f.name !== 'ACCOUNT_IDENTIFIER').map((f) => f.name);
+    const fields = (config?.requiredCounterpartyFields ?? []).filter((f) => f.mandatory && !NOT_ABOUT_THE_BENEFICIARY.has(f.name)).map((f) => f.name);
     return fields.length ? fields.join(', ') : undefined;
   }
 

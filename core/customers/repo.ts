@@ -147,6 +147,7 @@ export function customerRepo(db: Db) {
       eq('kyc_status', q.kycStatus);
       if (q.createdAfter) (where.push('created_at >= ?'), params.push(Date.parse(q.createdAfter)));
       if (q.createdBefore) (where.push('created_at <= ?'), params.push(Date.parse(q.createdBefore)));
+      if (q.currency) (where.push("EXISTS (SELECT 1 FROM json_each(customers.data, '$.currencies') WHERE value = upper(?))"), params.push(q.currency));
       if (q.updatedAfter) (where.push('updated_at >= ?'), params.push(Date.parse(q.updatedAfter)));
       if (q.updatedBefore) (where.push('updated_at <= ?'), params.push(Date.parse(q.updatedBefore)));
       // isIncludingDeleted is upstream's name; includeDeleted, the older one, is still read.

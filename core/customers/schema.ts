@@ -79,6 +79,7 @@ export const listCustomersQuery = z.object({
   region: z.string().optional(),
   email: z.string().optional().meta({ description: 'Matched in any letter case' }),
   umaAddress: z.string().optional(),
+  currency: z.string().optional().meta({ description: 'Customers holding this currency' }),
   kycStatus: z.enum(VERIFICATION_STATUSES).optional().meta({ description: 'KYC or KYB status' }),
   createdAfter: fromBound().optional(),
   createdBefore: toBound().optional(),

@@ -3,8 +3,12 @@ import { currencyCodes } from '../kernel/money';
 
 const code = z.string().refine((c) => currencyCodes().includes(c), { message: 'is not a supported currency code' });
 
-/** Counterparty data fields a platform can require on payments (upstream's field names). */
-export const COUNTERPARTY_FIELDS = ['FULL_NAME', 'BIRTH_DATE', 'NATIONALITY', 'ADDRESS', 'EMAIL', 'PHONE_NUMBER', 'COUNTRY_OF_RESIDENCE', 'ACCOUNT_IDENTIFIER'] as const;
+/** Counterparty data fields a platform can require on payments (upstream's field names, the contract's whole set). */
+export const COUNTERPARTY_FIELDS = [
+  'FULL_NAME', 'BIRTH_DATE', 'NATIONALITY', 'ADDRESS', 'EMAIL', 'PHONE_NUMBER', 'COUNTRY_OF_RESIDENCE', 'ACCOUNT_IDENTIFIER',
+  'POSTAL_ADDRESS', 'TAX_ID', 'REGISTRATION_NUMBER', 'USER_TYPE', 'COMPANY_LEGAL_NAME', 'BUSINESS_TYPE', 'ID_TYPE', 'ID_NUMBER', 'IDENTIFIER',
+  'PURPOSE_OF_PAYMENT', 'FI_LEGAL_ENTITY_NAME', 'FI_ADDRESS', 'ULTIMATE_INSTITUTION_COUNTRY',
+] as const;
 
 /** One counterparty field a platform asks for in a currency, and whether it is mandatory. */
 export const counterpartyFieldSchema = z.object({

@@ -33,7 +33,8 @@ export const createVerificationSchema = z.object({
 /** `GET /verifications` query. */
 export const listVerificationsQuery = z.object({
   customerId: z.string().min(1).optional(),
-  status: z.enum(VERIFICATION_STEPS).optional(),
+  verificationStatus: z.enum(VERIFICATION_STEPS).optional().meta({ description: "The contract's name of the status filter" }),
+  status: z.enum(VERIFICATION_STEPS).optional().meta({ description: 'Older name of verificationStatus, still accepted' }),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().min(1).optional(),
 });
@@ -51,18 +52,21 @@ export const personalInfoSchema = z.object({
   address: addressSchema.optional(),
 }).loose().meta({ id: 'PersonalInfo' });
 
+/** A beneficial owner's roles: the contract's set, plus SIGNATORY, which older callers of ours send. */
+export const OWNER_ROLES = ['UBO', 'DIRECTOR', 'COMPANY_OFFICER', 'CONTROL_PERSON', 'TRUSTEE', 'GENERAL_PARTNER', 'SIGNATORY'] as const;
+
 /** `POST /beneficial-owners` body. */
 export const createOwnerSchema = z.object({
   customerId: z.string().min(1),
   personalInfo: personalInfoSchema,
-  roles: z.array(z.enum(['UBO', 'DIRECTOR', 'CONTROL_PERSON', 'SIGNATORY'])).min(1).optional(),
+  roles: z.array(z.enum(OWNER_ROLES)).min(1).optional(),
   ownershipPercentage: z.number().min(0).max(100).optional(),
 }).strict();
 
 /** `PATCH /beneficial-owners/{id}` body. */
 export const updateOwnerSchema = z.object({
   personalInfo: personalInfoSchema.partial().optional(),
-  roles: z.array(z.enum(['UBO', 'DIRECTOR', 'CONTROL_PERSON', 'SIGNATORY'])).min(1).optional(),
+  roles: z.array(z.enum(OWNER_ROLES)).min(1).optional(),
   ownershipPercentage: z.number().min(0).max(100).optional(),
 }).strict().refine((v) => Object.keys(v).length > 0, { message: 'must change at least one field' });
 

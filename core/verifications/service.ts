@@ -66,7 +66,7 @@ export class KybVerifications {
 
   /** A filtered page of verifications, newest first. */
   list(q: z.infer<typeof listVerificationsQuery>): Page<Verification> {
-    return this.repo.listVerifications(q);
+    return this.repo.listVerifications({ ...q, status: q.verificationStatus ?? q.status });
   }
 
   private step(job: Job): void {

@@ -43,6 +43,14 @@ describe('customers', () => {
     expectInvalidField(await w.api.call('PATCH', `/customers/${enc(w.seed.alice.id)}`, { currencies: ['XXX'] }), 'currencies.0');
   });
 
+  it('GET /customers?currency=… lists the customers holding that currency', async () => {
+    const r = await w.api.get('/customers?currency=MXN&limit=100');
+    expect(r.status, r.text).toBe(200);
+    expect(ids(r)).toContain(w.seed.lucia.id);
+    expect(ids(r)).not.toContain(w.seed.alice.id);
+    expect(r.body.data.every((c: { currencies: string[] }) => c.currencies.includes('MXN'))).toBe(true);
+  });
+
   it("GET /customers?isIncludingDeleted=true (upstream's name) lists deleted customers; includeDeleted is still read", async () => {
     const c = await w.api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Gone Soon' });
     expect((await w.api.call('DELETE', `/customers/${enc(c.body.id)}`)).status).toBe(200);
@@ -53,7 +61,28 @@ describe('customers', () => {
   });
 });
 
-describe('beneficial owners', () => {
+describe('beneficial owners and verifications', () => {
+  it("the contract's roles (COMPANY_OFFICER, TRUSTEE, GENERAL_PARTNER) are accepted on create and update", async () => {
+    const owner = await w.api.post('/customers', business());
+    const r = await w.api.post('/beneficial-owners', { customerId: owner.body.id, roles: ['COMPANY_OFFICER', 'TRUSTEE'], personalInfo: { firstName: 'Dana', lastName: 'Tan' } });
+    expect(r.status, r.text).toBe(201);
+    expect(r.body.roles).toEqual(['COMPANY_OFFICER', 'TRUSTEE']);
+    const p = await w.api.call('PATCH', `/beneficial-owners/${enc(r.body.id)}`, { roles: ['GENERAL_PARTNER'] });
+    expect(p.status, p.text).toBe(200);
+    expect(p.body.roles).toEqual(['GENERAL_PARTNER']);
+    expectInvalidField(await w.api.call('PATCH', `/beneficial-owners/${enc(r.body.id)}`, { roles: ['OWNER'] }), 'roles.0');
+  });
+
+  it("GET /verifications?verificationStatus=… (the contract's name) filters; status is still read", async () => {
+    const owner = await w.api.post('/customers', business());
+    const v = await w.api.post('/verifications', { customerId: owner.body.id });
+    expect(v.status, v.text).toBe(200);
+    const other = v.body.status === 'APPROVED' ? 'REJECTED' : 'APPROVED';
+    expect(ids(await w.api.get(`/verifications?verificationStatus=${v.body.status}`))).toContain(v.body.id);
+    expect(ids(await w.api.get(`/verifications?verificationStatus=${other}`))).not.toContain(v.body.id);
+    expect(ids(await w.api.get(`/verifications?status=${other}`))).not.toContain(v.body.id);
+  });
+
   it('an address without a city is accepted (the contract leaves city optional)', async () => {
     const owner = await w.api.post('/customers', business());
     const address = { line1: '1 Harbourfront Ave', postalCode: '098632', country: 'SG' };

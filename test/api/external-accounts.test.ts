@@ -128,6 +128,16 @@ describe('upstream client: wallets without a beneficiary', () => {
     const named = await srv.api.post('/customers/external-accounts', { customerId: customer.id, currency: 'USDC', accountInfo: { ...solana(), beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace' } } });
     expect(named.status, named.text).toBe(201);
   });
+
+  it('a rule about the payment or the receiving institution (PURPOSE_OF_PAYMENT, FI_ADDRESS) asks for no beneficiary', async () => {
+    const config = (await srv.api.get('/config')).body;
+    const supportedCurrencies = config.supportedCurrencies.map((c: { currencyCode: string }) =>
+      (c.currencyCode === 'USDC' ? { ...c, requiredCounterpartyFields: [{ name: 'PURPOSE_OF_PAYMENT', mandatory: true }, { name: 'FI_ADDRESS', mandatory: true }] } : c));
+    const patched = await srv.api.patch('/config', { supportedCurrencies });
+    expect(patched.status, patched.text).toBe(200);
+    const r = await srv.api.post('/customers/external-accounts', { customerId: customer.id, currency: 'USDC', accountInfo: solana() });
+    expect(r.status, r.text).toBe(201);
+  });
 });
 
 describe('upstream client: accountInfo.paymentRails', () => {
