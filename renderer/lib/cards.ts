@@ -30,6 +30,34 @@ export const AUTH_SUFFIXES = [
   { value: '003', label: 'Declined: card paused (…003)' },
 ] as const;
 
+/** The card network messages the simulation panel sends, each one public API call. */
+export const NETWORK_MESSAGES = [
+  { value: 'authorization', label: 'Authorization: on hold, cleared later', button: 'Authorize', credit: false },
+  { value: 'financial_authorization', label: 'Financial authorization: paid at once (ATM)', button: 'Withdraw', credit: false },
+  { value: 'credit_authorization', label: 'Credit authorization: a refund to the card, cleared later', button: 'Credit', credit: true },
+  { value: 'financial_credit_authorization', label: 'Financial credit: a payout to the card, paid at once', button: 'Pay out', credit: true },
+  { value: 'credit_authorization_advice', label: 'Credit advice: approved by the network, even on a frozen card', button: 'Advise credit', credit: true },
+] as const;
+/** One kind of network message (the last segment of its simulate path). */
+export type NetworkMessage = (typeof NETWORK_MESSAGES)[number]['value'];
+
+/** A card's details as its reveal page showed them. */
+export interface RevealedCard {
+  cardId: string;
+  pan: string;
+  exp: string;
+  cvv: string;
+}
+
+/** Reads the card details out of a reveal page's HTML (parsed as an inert document: nothing in it runs). */
+export function revealedFrom(cardId: string, html: string): RevealedCard {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const field = (id: string) => doc.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() ?? '';
+  const revealed = { cardId, pan: field('pan'), exp: field('exp'), cvv: field('cvv') };
+  if (!revealed.pan || !revealed.cvv) throw new Error('The reveal page did not show the card details');
+  return revealed;
+}
+
 /** A merchant descriptor ending in a sandbox suffix. */
 export function descriptorWith(name: string, suffix: string): string {
   return `${name.trim().replace(/\s*\d{3}$/, '') || 'SANDBOX MERCHANT'} ${suffix}`;
@@ -45,6 +73,16 @@ export function cardTxSentence(t: CardTransaction, holder: string | undefined, o
   const settled = t.settledAmount?.amount ?? 0;
   const refunded = t.refundedAmount?.amount ?? 0;
   const pending = t.pullSummary?.pendingCount ?? 0;
+  if (t.direction === 'CREDIT') {
+    switch (t.status) {
+      case 'AUTHORIZED':
+        return `${at} authorized a credit of ${m(t.authorizedAmount.amount)} to ${whose}; it is paid into the funding account when it clears.`;
+      case 'PARTIALLY_SETTLED':
+        return `${at} has credited ${m(settled)} of the ${m(t.authorizedAmount.amount)} authorized to ${whose}; the rest arrives with more clearings.`;
+      default:
+        return settled ? `${at} credited ${m(settled)} to ${whose}; it is in the funding account.` : `The credit of ${m(t.authorizedAmount.amount)} from ${at} expired without being paid.`;
+    }
+  }
   switch (t.status) {
     case 'AUTHORIZED':
       return t.authorizedAmount.amount === 0 && settled === 0
@@ -72,11 +110,19 @@ const TITLES: Record<CardTxEvent['kind'], (e: CardTxEvent, m: (n: number) => str
   AUTHORIZATION_ADVICE: (e, m) => `Authorization changed to ${m(e.amount)}`,
 };
 
-/** A card transaction's events as timeline entries (the one timeline component). */
-export function cardEventEntries(events: readonly CardTxEvent[], currency: CurrencyLike): TimelineEntry[] {
+// A credit's money comes from the network into the account: its events read the other way round.
+const CREDIT_TITLES: Partial<typeof TITLES> = {
+  AUTHORIZATION: (e, m) => `Credit of ${m(e.amount)} authorized`,
+  CLEARING: (e, m) => `Cleared ${m(e.amount)}: paid into the account`,
+  EXPIRY: () => 'Credit expired without being paid',
+  AUTHORIZATION_ADVICE: (e, m) => `Credit of ${m(e.amount)} advised by the network`,
+};
+
+/** A card transaction's events as timeline entries (the one timeline component); a CREDIT's read as money coming in. */
+export function cardEventEntries(events: readonly CardTxEvent[], currency: CurrencyLike, direction: 'DEBIT' | 'CREDIT' = 'DEBIT'): TimelineEntry[] {
   const m = (n: number) => formatMinor(n, currency);
   return events.map((e) => ({
-    key: String(e.seq), title: TITLES[e.kind](e, m), code: `${e.kind} ${e.outcome}`,
+    key: String(e.seq), title: ((direction === 'CREDIT' ? CREDIT_TITLES[e.kind] : undefined) ?? TITLES[e.kind])(e, m), code: `${e.kind} ${e.outcome}`,
     status: e.kind === 'PULL' && e.outcome !== 'CONFIRMED' ? (e.outcome === 'FAILED' ? 'FAILED' : 'PENDING') : e.statusAfter,
     at: e.resolvedAt ?? e.at, detail: e.note ?? undefined,
   }));

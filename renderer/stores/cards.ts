@@ -2,8 +2,8 @@ import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
 import type { DomainEvent } from '../../core/index';
 import type { CardTransaction } from '../../core/transactions/card-schema';
-import { api, invoke, onEvent, toConsoleError, type ConsoleError } from '../api/client';
-import type { CardReconciliationView, CardRow } from '../lib/cards';
+import { api, apiExchange, apiRequest, invoke, onEvent, responseError, toConsoleError, type ConsoleError } from '../api/client';
+import { revealedFrom, type CardReconciliationView, type CardRow, type NetworkMessage, type RevealedCard } from '../lib/cards';
 
 /** The Cards screen: cards, the open card's transactions and the open transaction's reconciliation, kept live. */
 export const useCardsStore = defineStore('cards', () => {
@@ -18,6 +18,8 @@ export const useCardsStore = defineStore('cards', () => {
   const reconciliation = shallowRef<CardReconciliationView | null>(null);
   /** A simulation or state change is running (the panel's buttons wait). */
   const busy = ref(false);
+  /** The card details last revealed (shown until hidden or another card opens). */
+  const revealed = shallowRef<RevealedCard | null>(null);
 
   /** Loads the cards (the first open card stays open, or the first one opens). */
   async function loadCards(): Promise<void> {
@@ -37,6 +39,7 @@ export const useCardsStore = defineStore('cards', () => {
   /** Opens a card: its transactions, the newest one's reconciliation. */
   async function openCard(id: string | null): Promise<void> {
     if (cardId.value !== id) txId.value = null;
+    if (revealed.value?.cardId !== id) revealed.value = null;
     cardId.value = id;
     await loadTxs();
   }
@@ -101,6 +104,40 @@ export const useCardsStore = defineStore('cards', () => {
     });
   }
 
+  /** Sends one network message (authorization, financial, credit ...) for the open card; the new transaction opens. */
+  function simulate(kind: NetworkMessage, amount: number, currency: string, descriptor: string) {
+    return act(async () => {
+      const input = { params: { id: cardId.value! }, body: { amount, currency: { code: currency }, merchant: { descriptor } } };
+      const tx = kind === 'authorization' ? await api('POST /sandbox/cards/{id}/simulate/authorization', input)
+        : kind === 'financial_authorization' ? await api('POST /sandbox/cards/{id}/simulate/financial_authorization', input)
+          : kind === 'credit_authorization' ? await api('POST /sandbox/cards/{id}/simulate/credit_authorization', input)
+            : kind === 'financial_credit_authorization' ? await api('POST /sandbox/cards/{id}/simulate/financial_credit_authorization', input)
+              : await api('POST /sandbox/cards/{id}/simulate/credit_authorization_advice', input);
+      txId.value = tx.id;
+      await loadTxs();
+      return tx;
+    });
+  }
+
+  /**
+   * Reveals a card as an integrator's page would: POST /cards/{id}/reveal, then the single-use page its
+   * link opens (through the console's bridge, so it works in the desktop app too), read for its details.
+   */
+  function reveal(id: string) {
+    return act(async () => {
+      const link = await api('POST /cards/{id}/reveal', { params: { id } });
+      const token = decodeURIComponent(new URL(link.panEmbedUrl).pathname.split('/').pop() ?? '');
+      const page = await apiExchange(apiRequest('GET /card-reveals/{token}', { params: { token } }));
+      if (page.status !== 200 || typeof page.body !== 'string') throw responseError(page);
+      revealed.value = revealedFrom(id, page.body);
+    });
+  }
+
+  /** Hides the revealed card details. */
+  function hideReveal(): void {
+    revealed.value = null;
+  }
+
   /** Simulates a clearing of the open transaction (0 expires the authorization). */
   function clear(amount: number) {
     return act(async () => {
@@ -146,7 +183,7 @@ export const useCardsStore = defineStore('cards', () => {
   }
 
   return {
-    cards, cardsTotal, loaded, error, cardId, txs, txsTotal, txId, reconciliation, busy,
-    loadCards, openCard, openTx, setState, authorize, clear, refund, reverseReturn, subscribe, receive,
+    cards, cardsTotal, loaded, error, cardId, txs, txsTotal, txId, reconciliation, busy, revealed,
+    loadCards, openCard, openTx, setState, authorize, simulate, reveal, hideReveal, clear, refund, reverseReturn, subscribe, receive,
   };
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CardTransaction } from '../../core/transactions/card-schema';
 import type { CardTxEvent } from '../../core/cards/transactions';
-import { cardEventEntries, cardTxSentence, descriptorWith, reconPoints } from '../../renderer/lib/cards';
+import { cardEventEntries, cardStateWords, cardTxSentence, descriptorWith, reconPoints, revealedFrom } from '../../renderer/lib/cards';
+import { revealPage } from '../../core/cards/reveal';
 
 const USD = { code: 'USD', name: 'United States Dollar', symbol: '$', decimals: 2 };
 const amount = (n: number) => ({ amount: n, currency: USD });
@@ -42,5 +43,32 @@ describe('card transactions in words', () => {
     expect(descriptorWith('CORNER COFFEE SF', '005')).toBe('CORNER COFFEE SF 005');
     expect(descriptorWith('CORNER COFFEE SF 002', '000')).toBe('CORNER COFFEE SF 000');
     expect(descriptorWith('  ', '003')).toBe('SANDBOX MERCHANT 003');
+  });
+});
+
+describe('credits, card states and revealed details in words', () => {
+  it('tells a CREDIT as money coming into the account, in its sentence and its timeline', () => {
+    const credit = (over: Partial<CardTransaction>) => tx({ direction: 'CREDIT', pullSummary: { count: 0, totalAmount: 0, pendingCount: 0 }, ...over });
+    expect(cardTxSentence(credit({}), 'Alice Johnson')).toBe("CORNER COFFEE 000 authorized a credit of 12.50 USD to Alice Johnson's card; it is paid into the funding account when it clears.");
+    expect(cardTxSentence(credit({ status: 'PARTIALLY_SETTLED', settledAmount: amount(500) }), undefined)).toContain('has credited 5.00 USD of the 12.50 USD');
+    expect(cardTxSentence(credit({ status: 'SETTLED', settledAmount: amount(1250) }), undefined)).toBe('CORNER COFFEE 000 credited 12.50 USD to the card; it is in the funding account.');
+    expect(cardTxSentence(credit({ status: 'SETTLED' }), undefined)).toContain('expired without being paid');
+    expect(cardEventEntries([ev('AUTHORIZATION', 1250), ev('CLEARING', 1250, 'DONE', 'SETTLED')], USD, 'CREDIT').map((e) => e.title))
+      .toEqual(['Credit of 12.50 USD authorized', 'Cleared 12.50 USD: paid into the account']);
+    expect(cardEventEntries([ev('CLEARING', 1250, 'DONE', 'SETTLED')], USD)[0]!.title).toBe('Cleared 12.50 USD: paid to the merchant');
+  });
+
+  it("says why a card is in its state: the reason when upstream's set has one, FROZEN from the state itself", () => {
+    expect(cardStateWords({ state: 'FROZEN' })).toBe('Frozen by the platform');
+    expect(cardStateWords({ state: 'CLOSED', stateReason: 'CLOSED_BY_PLATFORM' })).toBe('Closed by the platform');
+    expect(cardStateWords({ state: 'CLOSED', stateReason: 'ISSUER_REJECTED' })).toBe('Rejected by the issuer');
+    expect(cardStateWords({ state: 'CLOSED', stateReason: 'CLOSED_BY_SVC' })).toBe('Closed by the service');
+    expect(cardStateWords({ state: 'ACTIVE', stateReason: null })).toBe('');
+  });
+
+  it("reads the details out of the reveal page the core serves, and refuses a page without them", () => {
+    const html = revealPage({ pan: '4263105338044242', cvv: '036', expMonth: 11, expYear: 2029, last4: '4242' });
+    expect(revealedFrom('Card:1', html)).toEqual({ cardId: 'Card:1', pan: '4263 1053 3804 4242', exp: '11/29', cvv: '036' });
+    expect(() => revealedFrom('Card:1', '<p>gone</p>')).toThrow('did not show the card details');
   });
 });
