@@ -134,7 +134,8 @@ async function expectServing(): Promise<void> {
 }
 
 function record(label: string, a: HugeAnswer): void {
-  figures.push(`- ${label}: ${a.status} ${a.body?.code ?? ''} after ${a.ms.toFixed(0)} ms, ${(a.sentBytes / MB).toFixed(1)} MB sent by then, server VmRSS +${(a.rssGrowth / MB).toFixed(1)} MB at most`);
+  const nested = a.body as { code?: string; error?: { code?: string }; body?: { code?: string } } | undefined;
+  figures.push(`- ${label}: ${a.status} ${nested?.code ?? nested?.error?.code ?? nested?.body?.code ?? ''} after ${a.ms.toFixed(0)} ms, ${(a.sentBytes / MB).toFixed(1)} MB sent by then, server VmRSS +${(a.rssGrowth / MB).toFixed(1)} MB at most`);
 }
 
 describe('a 50 MB JSON body is refused at the limit, with memory flat', () => {
@@ -277,5 +278,23 @@ describe('what is within the limits still works', () => {
     form.append('file', new Blob([csv], { type: 'text/csv' }), 'people.csv');
     const r = await fetch(`${proc.apiBase}/customers/bulk/csv`, { method: 'POST', headers: { authorization: auth }, body: form });
     expect(r.status, await r.clone().text()).toBe(202);
+  });
+});
+
+describe('serve --max-body sets the JSON limit', () => {
+  it('--max-body 2m: 1.5 MB is read, 3 MB is 413 naming 2 MB; a malformed size stops serve with a sentence', async () => {
+    const other = await startServe(['--max-body', '2m'], CREDS);
+    try {
+      const client = new ApiClient(other.apiBase, auth);
+      const body = JSON.stringify(individualBody());
+      const sized = (n: number) => `${body.slice(0, -1)}${' '.repeat(n - body.length)}}`;
+      expect((await client.post('/customers', sized(1.5 * MB))).status).toBe(201);
+      const r = await fetch(`${other.apiBase}/customers`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: sized(3 * MB) });
+      expect(r.status).toBe(413);
+      expect(await r.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: expect.stringContaining('2 MB'), details: { limitBytes: 2 * MB } });
+    } finally {
+      await other.stop();
+    }
+    await expect(startServe(['--max-body', 'lots'], CREDS)).rejects.toThrow(/--max-body must be a positive size/);
   });
 });
