@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { describeBytes } from './body-limit';
 import { errorSchema, type Contract, type RouteSpec } from './contract';
 import { API_BASE, API_VERSION } from './types';
+import { extensionOf } from './extensions';
 
 /** Response examples by operation id and status, taken from a seeded workspace. */
 export type Examples = Record<string, Partial<Record<number, unknown>>>;
@@ -49,6 +50,7 @@ function openApiRoute(name: string, route: RouteSpec, examples: Examples) {
   const headers: Record<string, z.ZodType> = {};
   if (route.method !== 'get') headers['Idempotency-Key'] = idempotencyHeader;
   if (route.signed) Object.assign(headers, { 'Svc-Wallet-Signature': signatureHeader, 'Request-Id': requestIdHeader });
+  const extension = extensionOf(route.path);
   return createRoute({
     method: route.method,
     path: route.path,
@@ -66,6 +68,7 @@ function openApiRoute(name: string, route: RouteSpec, examples: Examples) {
     },
     responses,
     ...(route.permission !== 'PUBLIC' && route.permission !== 'AGENT' ? { 'x-permission': route.permission } : {}),
+    ...(extension ? { 'x-extension': true, 'x-extension-reason': extension.why } : {}),
   });
 }
 
