@@ -3,6 +3,7 @@ import type { Ctx } from '../context';
 import { ServiceError, toServiceError } from '../kernel/errors';
 import { bodyLimits, DEFAULT_MAX_BODY_BYTES, limitBodies } from './body-limit';
 import { idempotency } from './idempotency';
+import { reclaimWalAfter } from '../kernel/wal-reclaim';
 import { textResponse } from './known-body';
 import { mergeContracts, type Contract, type RouteModule } from './contract';
 import type { DocumentOptions } from './openapi';
@@ -36,6 +37,7 @@ export function createApiApp(ctx: Ctx, tokens: Authenticator, modules: (RouteMod
 
   app.onError((err) => {
     const e = toServiceError(err);
+    reclaimWalAfter(ctx.db, err);
     // A full disk refuses every write until space returns: one line each, not a stack trace each.
     if (e.code === 'INTERNAL_ERROR') console.error('[api] internal error:', err);
     else if (e.status >= 500) console.error(`[api] ${e.code}: ${err instanceof Error ? err.message : String(err)}`);

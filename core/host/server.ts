@@ -4,7 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { Core } from '../index';
-import { ServiceError } from '../kernel/errors';
+import { ServiceError, toServiceError } from '../kernel/errors';
 import { bridgeRoutes } from './bridge-http';
 import { lingerAfterEarlyAnswer } from './linger';
 import { consoleRoutes } from './static';
@@ -49,6 +49,13 @@ function errorJson(status: number, code: string, message: string): Response {
   return new Response(JSON.stringify(new ServiceError(status, code, message).toBody()), { status, headers: { 'content-type': 'application/json' } });
 }
 
+/** Anything thrown past the routes as the error object (a full disk as 507/503), never Hono's text/plain 500. */
+function thrownJson(err: unknown): Response {
+  const e = toServiceError(err);
+  if (e.code === 'INTERNAL_ERROR') console.error('[server] internal error:', err);
+  return new Response(JSON.stringify(e.toBody()), { status: e.status, headers: { 'content-type': 'application/json' } });
+}
+
 /**
  * Serves the API and the console on 127.0.0.1 only. Requests whose Host header is not a loopback
  * name are refused, so a web page on another origin cannot reach it through DNS rebinding.
@@ -56,6 +63,7 @@ function errorJson(status: number, code: string, message: string): Response {
 export async function startLoopbackServer(o: LoopbackOptions): Promise<LoopbackServer> {
   const token = o.consoleToken ?? randomBytes(24).toString('base64url');
   const app = new Hono();
+  app.onError(thrownJson);
   // A body refused before it was read (413) closes its connection gently, so the client reads the answer.
   app.use('*', lingerAfterEarlyAnswer());
   // Why: checked before any route, so a page on another origin cannot reach the API or the bridge by
@@ -80,7 +88,7 @@ export async function startLoopbackServer(o: LoopbackOptions): Promise<LoopbackS
     hostname: '127.0.0.1',
     errorHandler: (err) => err instanceof RequestError
       ? errorJson(400, 'INVALID_INPUT', `The request could not be read: ${err.message}`)
-      : errorJson(500, 'INTERNAL_ERROR', 'Internal error: the request could not be completed'),
+      : thrownJson(err),
   });
   const server: Server = createServer(listener);
   server.on('clientError', answerUnreadable);

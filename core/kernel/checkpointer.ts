@@ -56,10 +56,19 @@ if (Atomics.compareExchange(state, 0, 0, 4) === 0) {
       try { db.close(); } catch {}
       closed();
     };
+    let blocked = false;
     const timer = setInterval(() => {
       try {
         db.pragma('wal_checkpoint(PASSIVE)');
+        if (blocked) { blocked = false; parentPort.postMessage('unblocked'); }
       } catch (err) {
+        // A full disk (the file cannot grow) or an I/O error: the next tick tries again. Stopping here left
+        // the WAL growing until the connection's own threshold (40 MB), which a small volume never reaches.
+        const code = String(err && err.code);
+        if (code === 'SQLITE_FULL' || code.startsWith('SQLITE_IOERR')) {
+          if (!blocked) { blocked = true; parentPort.postMessage('blocked: ' + code + ': ' + err.message); }
+          return;
+        }
         parentPort.postMessage('failed: ' + (err && err.message));
         shut();
       }
@@ -121,6 +130,9 @@ export class BackgroundCheckpointer {
         console.error(`[checkpoint] the background checkpointer stopped (${m}); the connection checkpoints by itself`);
         this.threshold(FOREGROUND_AUTOCHECKPOINT);
       }
+      // Said once each way: a full disk refuses every checkpoint until space returns.
+      if (m.startsWith('blocked')) console.error(`[checkpoint] the workspace file refuses checkpoints (${m.slice(9)}); trying again every ${CHECKPOINT_EVERY_MS} ms`);
+      if (m === 'unblocked') console.error('[checkpoint] checkpoints go through again');
     });
     this.worker.on('exit', () => {
       this.exited = true;

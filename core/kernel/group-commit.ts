@@ -1,5 +1,6 @@
 import type { Db } from './db';
 import { contentsReplaced } from './write-generation';
+import { reclaimWalAfter } from './wal-reclaim';
 
 /** What a group commit does around the commit itself (the request log's queue, the kernel's events and scheduler). */
 export interface GroupCommitHooks {
@@ -157,6 +158,7 @@ export class GroupCommit {
     }
     this.stats.failures++;
     this.lastFailure = err;
+    reclaimWalAfter(this.db, err);
     this.hooks.discarded();
     // Values kept for a table generation (list totals, counts) may have counted rows that are gone now.
     contentsReplaced(this.db);

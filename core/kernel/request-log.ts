@@ -3,6 +3,7 @@ import type { IdGenerator } from './ids';
 import type { WorkspaceClock } from './clock';
 import { redactBody, redactHeaders, redactPath } from './redact';
 import { requestLogQueries, type RequestLogQueries } from './request-log-query';
+import { reclaimWalAfter } from './wal-reclaim';
 
 /** The log's entries and filters as readers see them (declared with the queries in request-log-query.ts). */
 export type { ApiCallDetail, ApiCallMention, ApiCallSummary, RequestLogFilter } from './request-log-query';
@@ -294,6 +295,7 @@ export class RequestLog {
       this.writeBatch(batch);
     } catch (err) {
       this.setQueue([...batch, ...this.queue]);
+      reclaimWalAfter(this.db, err);
       if (!this.failing) {
         this.failing = { since: Date.now(), dropped: 0 };
         console.error(`[request-log] entries cannot be written (${describe(err)}); they wait in memory (up to ${MAX_WAITING_ENTRIES}) and are written once the workspace file takes writes again`);
