@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWorld, type World } from '../support/money-path';
 import { UpstreamContract, type UpstreamOperation } from './upstream';
-import type { Call, Row, RowContext } from './rows';
+import type { Call, Row, RowContext } from './rows/table';
 
 /** The fixture, loaded once per test file. */
 export const upstream = new UpstreamContract();
@@ -80,12 +80,12 @@ export function runRows(title: string, rows: Row[], prepare?: (ctx: RowContext) 
     for (const row of rows) {
       it(`${row.op}: a success and a failure both answer in the upstream contract's shapes`, async () => {
         const op = upstream.operation(row.op);
-        // The failure goes first where it is derived, so a success that consumes a resource cannot change it.
         const ok = await row.ok(ctx);
-        const bad = row.bad ? await row.bad(ctx) : derivedBad(op, ok);
-        const failure = row.bad ? undefined : await send(ctx.w, op, bad);
+        // A derived failure goes first, so a success that consumes a resource cannot change it; a row's own
+        // failure is built after the success, from what the success left behind.
+        const derived = row.bad ? undefined : await send(ctx.w, op, derivedBad(op, ok));
         expectValid(op, await send(ctx.w, op, ok), '2xx');
-        expectValid(op, failure ?? (await send(ctx.w, op, bad)), '4xx');
+        expectValid(op, derived ?? (await send(ctx.w, op, await row.bad!(ctx))), '4xx');
       });
     }
   });

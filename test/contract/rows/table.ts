@@ -1,7 +1,7 @@
 // The contract suite's table: one row per upstream operation, saying how to build a call that succeeds
 // and (when the derived one does not fit) a call that fails, on a seeded workspace. The runner
 // (run-rows.ts) sends both over real HTTP and validates each body against the upstream schema.
-import type { World } from '../support/money-path';
+import type { World } from '../../support/money-path';
 
 /** One request: the path is relative to the versioned base; the method comes from the contract. */
 export interface Call {
