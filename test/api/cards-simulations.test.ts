@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { advance, balances, enc, expectBooksBalanced, expectError, expectInvalidField, openWorld, type Reply, type World } from '../support/money-path';
 import { UpstreamContract } from '../contract/upstream';
+import { startReceiver, until } from '../support/webhook-receiver';
 import { cardTx, clearing, eventTypes, expectReconciled, issueCard, merchant, reconciliation, simulate } from './cards-helpers';
 
 const upstream = new UpstreamContract();
@@ -172,5 +173,27 @@ describe('credit authorization advice', () => {
     const processing = await issueCard(w, { platformCardId: 'card-advice-001' });
     expectError(await run('credit_authorization_advice', 100, '000', processing.id), 400, 'CARD_NOT_ACTIVE');
     await expectBooksBalanced(w);
+  });
+});
+
+describe('webhooks', () => {
+  it('each new message reaches the platform as a signed CARD_TRANSACTION.* webhook carrying the card transaction', async () => {
+    const rx = await startReceiver();
+    try {
+      rx.setPublicKey((await w.api.get('/config')).body.webhookPublicKey);
+      expect((await w.api.call('PATCH', '/config', { webhookEndpoint: rx.url })).status).toBe(200);
+      const made = [
+        (await run('credit_authorization', 100)).body, (await run('financial_authorization', 200)).body,
+        (await run('financial_credit_authorization', 300)).body, (await run('credit_authorization_advice', 400)).body,
+      ];
+      for (const tx of made) {
+        const hook = await until(() => rx.received.find((r) => r.envelope.data?.id === tx.id), `the webhook of ${tx.id}`);
+        expect(hook.verified).toBe(true);
+        expect(hook.envelope.type).toBe(`CARD_TRANSACTION.${tx.status}`);
+        expect(hook.envelope.data).toMatchObject({ id: tx.id, type: 'CARD', direction: tx.direction, status: tx.status, authorizedAmount: { amount: tx.authorizedAmount.amount } });
+      }
+    } finally {
+      await rx.close();
+    }
   });
 });
