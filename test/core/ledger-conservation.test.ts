@@ -1,6 +1,7 @@
 // Ledger conservation under generated sequences of everything that moves money: fundings, quotes
 // (executed at once or later), expiries and settlements by clock advances, transfers in and out, and
-// card authorizations with clearings, and an agent's quotes and transfers under its policy (at once, or
+// card authorizations with clearings, the card network's other messages (withdrawals paid at once, credits
+// cleared later, payouts, credit advices), and an agent's quotes and transfers under its policy (at once, or
 // waiting for the platform to approve or reject them). After every step, each currency's entries sum to zero, every
 // running balance equals its entries, and no customer account is below zero. Seeded and repeatable.
 import { afterAll, describe, expect, it } from 'vitest';
@@ -23,6 +24,7 @@ type Step =
   | { kind: 'transferOut'; amount: number }
   | { kind: 'transferIn'; amount: number }
   | { kind: 'card'; amount: number; clearings: number[] }
+  | { kind: 'cardNetwork'; message: 'financial_authorization' | 'credit_authorization' | 'financial_credit_authorization' | 'credit_authorization_advice'; amount: number; clearings: number[] }
   | { kind: 'agent'; action: 'quote' | 'transferOut'; amount: number; decision: 'approve' | 'reject' | 'leave' };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -33,6 +35,11 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('transferOut' as const), amount: fc.integer({ min: 1, max: 100_000 }) }),
   fc.record({ kind: fc.constant('transferIn' as const), amount: fc.integer({ min: 1, max: 100_000 }) }),
   fc.record({ kind: fc.constant('card' as const), amount: fc.integer({ min: 1, max: 50_000 }), clearings: fc.array(fc.integer({ min: 0, max: 60_000 }), { maxLength: 3 }) }),
+  fc.record({
+    kind: fc.constant('cardNetwork' as const),
+    message: fc.constantFrom('financial_authorization' as const, 'credit_authorization' as const, 'financial_credit_authorization' as const, 'credit_authorization_advice' as const),
+    amount: fc.integer({ min: 1, max: 50_000 }), clearings: fc.array(fc.integer({ min: 0, max: 60_000 }), { maxLength: 2 }),
+  }),
   // Amounts both sides of the agent's approval threshold (AGENT_APPROVAL_ABOVE).
   fc.record({ kind: fc.constant('agent' as const), action: fc.constantFrom('quote' as const, 'transferOut' as const), amount: fc.integer({ min: 1, max: 60_000 }), decision: fc.constantFrom('approve' as const, 'reject' as const, 'leave' as const) }),
 );
@@ -41,6 +48,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 const AGENT_APPROVAL_ABOVE = 20_000;
 /** How the agent's actions went over all sequences: the suite must have seen each path, or it proved nothing about it. */
 const agentOutcomes = { automatic: 0, approve: 0, reject: 0, leave: 0 };
+/** Which card network messages were accepted over all sequences, for the same reason. */
+const networkMessages = { financial_authorization: 0, credit_authorization: 0, financial_credit_authorization: 0, credit_authorization_advice: 0 };
 
 /** The world one sequence runs in: a fresh seeded workspace and the ids its steps use. */
 interface World { core: Core; usd: string; usdBank: string; success: string; delayed: string; card: string; quotes: string[]; agent: { id: string; bearer: string } }
@@ -120,6 +129,17 @@ async function run(w: World, s: Step): Promise<void> {
       }
       return;
     }
+    case 'cardNetwork': {
+      const sent = await api(core, 'POST', `/sandbox/cards/${encodeURIComponent(w.card)}/simulate/${s.message}`, {
+        amount: s.amount, currency: { code: 'USD' }, merchant: { descriptor: 'CONSERVATION TEST NETWORK' },
+      });
+      if (sent.status !== 202) return;
+      networkMessages[s.message]++;
+      for (const amount of s.clearings) {
+        await api(core, 'POST', `/sandbox/cards/${encodeURIComponent(w.card)}/simulate/clearing`, { cardTransactionId: sent.body.id, amount });
+      }
+      return;
+    }
     case 'agent': {
       const as = { authorization: w.agent.bearer };
       let action: { status: number; body: any };
@@ -179,5 +199,6 @@ describe(`ledger conservation (${SEQUENCES} generated sequences of up to ${MAX_S
     );
     expect(steps).toBeGreaterThan(SEQUENCES);
     for (const [path, n] of Object.entries(agentOutcomes)) expect(n, `agent actions that went "${path}"`).toBeGreaterThan(0);
+    for (const [message, n] of Object.entries(networkMessages)) expect(n, `accepted card ${message} messages`).toBeGreaterThan(0);
   }, 240_000);
 });
