@@ -36,6 +36,12 @@ export interface CustomerSummary {
   umaAddress: string;
 }
 
+/** A stored consent in the contract's names (consents stored before them said `version` for `termsVersion`). */
+function consentOf(stored: NonNullable<Customer['endUserTermsConsent']> & { version?: string }): NonNullable<Customer['endUserTermsConsent']> {
+  const { version, ...rest } = stored;
+  return version !== undefined && rest.termsVersion === undefined ? { ...rest, termsVersion: version } : rest;
+}
+
 /** Maps a row to the Customer resource (KYC for individuals, KYB for businesses). */
 function customerFromRow(r: CustomerRow): Customer {
   const data = JSON.parse(r.data) as CustomerData;
@@ -45,7 +51,7 @@ function customerFromRow(r: CustomerRow): Customer {
     ...(data.currencies ? { currencies: data.currencies } : {}),
     ...(r.email ? { email: r.email } : {}),
     ...(r.phone_number ? { phoneNumber: r.phone_number } : {}),
-    ...(data.endUserTermsConsent ? { endUserTermsConsent: data.endUserTermsConsent } : {}),
+    ...(data.endUserTermsConsent ? { endUserTermsConsent: consentOf(data.endUserTermsConsent) } : {}),
     isDeleted: r.is_deleted === 1, createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at),
   };
   if (r.customer_type === 'BUSINESS') {

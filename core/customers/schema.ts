@@ -19,8 +19,20 @@ export const addressSchema = z.object({
   postalCode: z.string().min(1), country,
 }).strict().meta({ id: 'Address' });
 
-const consentSchema = z.object({ version: z.string(), acceptedAt: z.iso.datetime() }).strict()
-  .meta({ description: 'Which end-user terms the customer accepted, and when' });
+/** How a customer accepted the end-user terms (the contract's set). */
+export const TERMS_ACCEPTANCE_METHODS = ['CHECKBOX', 'CLICK_TO_ACCEPT'] as const;
+
+/** The contract's record of a customer's acceptance of the end-user terms, as sent and as answered. */
+const consentSchema = z.object({
+  acceptedAt: z.iso.datetime({ offset: true }),
+  ipAddress: z.string().min(1).max(45).meta({ description: 'Where the customer accepted from (IPv4 or IPv6)', example: '198.51.100.24' }),
+  termsVersion: z.string().min(1).meta({ example: 'V1' }),
+  acceptanceMethod: z.enum(TERMS_ACCEPTANCE_METHODS),
+}).strict().meta({ id: 'EndUserTermsConsent', description: 'Which end-user terms the customer accepted, when, from where and how' });
+
+// Consents stored before the contract's names ({version, acceptedAt}) are answered with termsVersion and
+// without the two fields they never had (customers/repo.ts), so the answer declares those two optional.
+const storedConsentSchema = consentSchema.partial({ ipAddress: true, acceptanceMethod: true });
 
 const common = {
   platformCustomerId: z.string().trim().min(1).max(100).optional(),
@@ -99,7 +111,7 @@ const resourceFields = {
   currencies: z.array(z.string()).optional().meta({ description: 'Currencies the customer holds internal accounts in', example: ['USD'] }),
   email: z.string().optional(),
   phoneNumber: z.string().optional(),
-  endUserTermsConsent: consentSchema.optional(),
+  endUserTermsConsent: storedConsentSchema.optional(),
   isDeleted: z.boolean().meta({ description: 'Deleted customers still answer reads; changes to them are 410 CUSTOMER_DELETED' }),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),

@@ -3,6 +3,7 @@
 // against our declared schemas by the shared client.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { advance, enc, expectError, expectInvalidField, openWorld, type World } from '../support/money-path';
+import { connectedAgent } from './agents-world';
 
 let w: World;
 beforeEach(async () => {
@@ -41,6 +42,16 @@ describe('customers', () => {
     expect(after).toHaveLength(1);
     expect(after[0]).toMatchObject({ status: 'ACTIVE', balance: { amount: 0, currency: { code: 'EUR' } } });
     expectInvalidField(await w.api.call('PATCH', `/customers/${enc(w.seed.alice.id)}`, { currencies: ['XXX'] }), 'currencies.0');
+  });
+
+  it("endUserTermsConsent in the contract's names (termsVersion, ipAddress, acceptanceMethod) is kept and answered; the old {version} is 400", async () => {
+    const endUserTermsConsent = { acceptedAt: '2026-01-01T00:00:00Z', ipAddress: '198.51.100.24', termsVersion: 'V1', acceptanceMethod: 'CHECKBOX' };
+    const r = await w.api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Terms Reader', endUserTermsConsent });
+    expect(r.status, r.text).toBe(201);
+    expect(r.body.endUserTermsConsent).toEqual(endUserTermsConsent);
+    const p = await w.api.call('PATCH', `/customers/${enc(r.body.id)}`, { endUserTermsConsent: { ...endUserTermsConsent, acceptanceMethod: 'CLICK_TO_ACCEPT' } });
+    expect(p.body.endUserTermsConsent.acceptanceMethod).toBe('CLICK_TO_ACCEPT');
+    expectInvalidField(await w.api.post('/customers', { customerType: 'INDIVIDUAL', endUserTermsConsent: { version: 'V1', acceptedAt: '2026-01-01T00:00:00Z' } }), 'endUserTermsConsent');
   });
 
   it('GET /customers?currency=… lists the customers holding that currency', async () => {
@@ -137,6 +148,8 @@ describe('GET /transactions', () => {
     expect(ids(await on('endDate=2026-01-02&sortOrder=asc'))).toEqual([late.body.id, next.body.id]);
     expect(ids(await on('startDate=2026-01-01T23:59:59Z&endDate=2026-01-01T23:59:59Z'))).toEqual([late.body.id]);
     expectInvalidField(await on('endDate=2026-13-01'), 'endDate');
+    const agent = await connectedAgent(w);
+    expect(ids(await agent.api.get(`/agents/me/transactions?accountIdentifier=${enc(w.seed.aliceExt['000'])}&startDate=2026-01-02&endDate=2026-01-02`))).toEqual([next.body.id]);
   });
 
   it('date-only bounds apply to every list that takes them: customers, agent approvals', async () => {
