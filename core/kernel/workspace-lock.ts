@@ -66,6 +66,15 @@ export function workspaceInUse(dbPath: string, holder: WorkspaceHolder | undefin
     { path: dbPath, holder: holder ?? null });
 }
 
+/** A lock file that is not ours to read (written over by something else): a refusal that says what to do, not SQLite's words. */
+function unreadableLock(err: unknown, path: string): ServiceError | undefined {
+  const code = (err as { code?: string }).code ?? '';
+  if (code !== 'SQLITE_NOTADB' && !code.startsWith('SQLITE_CORRUPT')) return undefined;
+  return new ServiceError(409, 'WORKSPACE_LOCK_UNREADABLE',
+    `The workspace's lock file ${path} is not one this application wrote, so it cannot tell whether another process has the workspace open. If none has, delete that file and open the workspace again.`,
+    { path });
+}
+
 /**
  * Holds the workspace at `dbPath` for this process until `release` (or the process's death), or throws
  * WORKSPACE_IN_USE naming the holder. `host` is this process's host kind, told to later openers.
@@ -90,7 +99,7 @@ export function acquireWorkspaceLock(dbPath: string, host?: string): WorkspaceLo
     }
   } catch (err) {
     conn.close();
-    throw err;
+    throw unreadableLock(err, path) ?? err;
   }
   let held = true;
   return {

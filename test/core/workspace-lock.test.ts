@@ -67,6 +67,16 @@ describe('the workspace lock within one process', () => {
   });
 });
 
+describe('a lock file written over by something else', () => {
+  it('is refused with a sentence that says what to do, not SQLite\'s words', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'workspace.sqlite.lock'), 'not a database, not ours '.repeat(100));
+    const err = refusal(() => createCore({ dataDir: dir, seed: false }));
+    expect(err).toMatchObject({ status: 409, code: 'WORKSPACE_LOCK_UNREADABLE' });
+    expect(err.message).toContain('delete that file');
+  });
+});
+
 describe('leftover copies of a killed export or snapshot', () => {
   it('match only the exact name a copy is written under', () => {
     for (const name of ['.t1.sqlite.0123456789ab.tmp', '.workspace.sqlite.a1b2c3d4e5f6.tmp-journal', '.nightly.sqlite.0123456789ab.tmp-wal']) expect(LEFTOVER_COPY.test(name), name).toBe(true);
