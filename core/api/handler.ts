@@ -5,6 +5,9 @@ import { API_BASE, type ApiApp } from './types';
 import { CONSOLE_LOG_ID_HEADER } from '../kernel/request-log';
 import { knownText } from './known-body';
 
+/** How many times a read runs when groups of other calls keep failing under it (a full disk). */
+const READ_ATTEMPTS = 3;
+
 /** Options of one call through the API handler. */
 export interface ApiCallOptions {
   /** The call comes from the console bridge (skips Basic auth, logged with source CONSOLE). */
@@ -40,14 +43,25 @@ export function createApiHandler(ctx: Ctx, app: ApiApp): ApiHandler {
       const started = performance.now();
       const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
       const seen: { principal?: string; requestBody?: string } = {};
-      const failedBefore = ctx.groupStats().failures;
-      let response = await ctx.apiCall(() => app.fetch(request, { consoleCall: options.consoleCall === true, seen }));
-      // An answer leaves only once what it reports is committed (its changes may share a group commit).
-      // Any group that failed while the call ran may have held part of it (a call can outlive its group).
-      try {
-        await ctx.durable(failedBefore);
-      } catch (err) {
-        response = errorResponse(commitFailed(err));
+      let response: Response;
+      for (let attempt = 1; ; attempt++) {
+        const failedBefore = ctx.groupStats().failures;
+        response = await ctx.apiCall(() => app.fetch(request, { consoleCall: options.consoleCall === true, seen }));
+        // An answer leaves only once what it reports is committed (its changes may share a group commit).
+        // Any group that failed while the call ran may have held part of it (a call can outlive its group).
+        try {
+          await ctx.durable(failedBefore);
+          break;
+        } catch (err) {
+          // A read may have seen rows of the group that failed (one connection sees its own open transaction):
+          // it reads again rather than answer an error, so reads keep answering while a full disk refuses writes.
+          if (request.method === 'GET' && attempt < READ_ATTEMPTS) {
+            await response.body?.cancel().catch(() => {});
+            continue;
+          }
+          response = errorResponse(commitFailed(err));
+          break;
+        }
       }
       // The body as the route read it; one no route read (a 404, a refusal before parsing) is read now, still unread.
       const requestBody = hasBody ? (seen.requestBody ?? (request.bodyUsed ? undefined : await request.text().catch(() => undefined))) : undefined;

@@ -286,6 +286,17 @@ describe('group commit', () => {
     expect(db.prepare("SELECT count(*) AS n FROM ledger_entries WHERE account_id NOT LIKE 'edge:%' AND amount = ?").get(amount)).toEqual({ n: 1 });
   });
 
+  it('a read that ran while a group failed under it reads again and answers 200 (reads keep answering while a full disk refuses writes)', async () => {
+    const { db, transaction } = ctx();
+    db.exec('CREATE TABLE group_parent (id INTEGER PRIMARY KEY); CREATE TABLE group_child (parent INTEGER REFERENCES group_parent (id) DEFERRABLE INITIALLY DEFERRED)');
+    const failedBefore = ctx().groupStats().failures;
+    w.core.services.ctx.apiCall(() => transaction(() => db.prepare('INSERT INTO group_child (parent) VALUES (94)').run()));
+    const read = await w.core.callApi({ method: 'GET', path: '/customers?limit=1' });
+    expect(ctx().groupStats().failures).toBe(failedBefore + 1);
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect((read.body as { data: unknown[] }).data).toHaveLength(1);
+  });
+
   it('work outside an API call commits a waiting group first, so events keep their order', async () => {
     const { db, events, transaction } = ctx();
     db.exec('CREATE TABLE group_order (n INTEGER NOT NULL)');

@@ -150,9 +150,20 @@ describe.skipIf(!isRoot)('a full disk under the workspace', () => {
     for (const { a, w } of refused) expectStorageRefusal(a, `${w.kind} ${w.key}`);
     expect(refused.length, 'writes the full disk refused').toBeGreaterThan(0);
     for (const [i, r] of reads.entries()) expect(r.status, `read ${i}: ${r.text.slice(0, 200)}`).toBe(200);
+    // The console reads the request log meanwhile (a read writes the waiting entries first; that write fails quietly).
+    const consoleUrl = new URL(proc.consoleUrl);
+    const logRead = await fetch(`${consoleUrl.origin}/__bridge/invoke`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-console-token': consoleUrl.searchParams.get('token')! },
+      body: JSON.stringify({ name: 'requestLog/list', input: { limit: 5 } }),
+    });
+    expect(logRead.status).toBe(200);
+    expect(await logRead.json()).toMatchObject({ ok: true });
 
-    // Space comes back: every key, refused or not, is sent again.
+    // Space comes back: the workspace checkpoints and empties the WAL the full disk kept from starting over.
     rmSync(filler);
+    await expect.poll(() => proc!.output(), { timeout: 10_000, interval: 50 }).toMatch(/WAL was copied into it and emptied/);
+
+    // Every key, refused or not, is sent again.
     const slowest = { ms: 0 };
     for (const [i, w] of writes.entries()) {
       const again = await send(base, 'POST', w.path, w.body, w.key);
@@ -165,8 +176,15 @@ describe.skipIf(!isRoot)('a full disk under the workspace', () => {
     expect(slowest.ms).toBeLessThan(5_000);
     const walMiB = statSync(join(dataDir, 'workspace.sqlite-wal'), { throwIfNoEntry: false })?.size ?? 0;
     console.info(`full disk: volume ${VOLUME}, filler ${(filled / 1024 / 1024).toFixed(1)} MiB, ${WARM_UP} keyed writes before and ${WRITES} while full, ${reads.length} reads; ` +
-      `${refused.length} refused (${[...byAnswer].map(([k, n]) => `${n} x ${k}`).join(', ')}), ${WRITES - refused.length} taken while full; every key retried at once (slowest ${slowest.ms.toFixed(0)} ms), WAL then ${(walMiB / 1024 / 1024).toFixed(1)} MiB`);
+      `${refused.length} refused (${[...byAnswer].map(([k, n]) => `${n} x ${k}`).join(', ')}), ${WRITES - refused.length} taken while full; every key retried at once (slowest ${slowest.ms.toFixed(0)} ms), WAL emptied once space returned and ${(walMiB / 1024 / 1024).toFixed(1)} MiB after the retries`);
 
+    // The request log said once per outage that it could not be written, not once per call or per try.
+    const outages = proc.output().match(/\[request-log\] entries cannot be written/g)?.length ?? 0;
+    const recoveries = proc.output().match(/\[request-log\] entries are written again/g)?.length ?? 0;
+    expect(outages).toBeGreaterThan(0);
+    expect(recoveries).toBeGreaterThanOrEqual(outages - 1);
+    expect(outages).toBeLessThan(10);
+    expect(proc.output()).not.toMatch(/internal error/);
     expect((await proc.stop()).code).toBe(0);
     proc = undefined;
     const core = createCore({ dataDir, seed: false });
