@@ -43,11 +43,9 @@ function rssOf(pid: number): number {
   return Number(kb) * 1024;
 }
 
-/** A JSON object of `total` bytes, made 64 KB at a time: `{"fullName":"xxxx…"}`. */
-function* jsonChunks(total: number): Generator<Buffer> {
-  const head = Buffer.from('{"fullName":"');
-  const tail = Buffer.from('"}');
-  const filler = Buffer.alloc(64 * 1024, 'x');
+/** `head`, then filler, then `tail`: `total` bytes in all, made 64 KB at a time (never held whole). */
+function* framed(head: Buffer, tail: Buffer, total: number, fill: string): Generator<Buffer> {
+  const filler = Buffer.alloc(64 * 1024, fill);
   yield head;
   let left = total - head.length - tail.length;
   while (left > 0) {
@@ -58,20 +56,13 @@ function* jsonChunks(total: number): Generator<Buffer> {
   yield tail;
 }
 
-/** A multipart upload of `total` bytes in all whose file part is a PDF, made 64 KB at a time. */
-function* multipartChunks(boundary: string, total: number): Generator<Buffer> {
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  yield* [head];
-  const filler = Buffer.alloc(64 * 1024, ' ');
-  let left = total - head.length - tail.length;
-  while (left > 0) {
-    const n = Math.min(left, filler.length);
-    yield n === filler.length ? filler : filler.subarray(0, n);
-    left -= n;
-  }
-  yield tail;
-}
+/** A JSON object of `total` bytes: `{"fullName":"xxxx…"}`. */
+const jsonChunks = (total: number) => framed(Buffer.from('{"fullName":"'), Buffer.from('"}'), total, 'x');
+
+/** A multipart upload of `total` bytes in all whose file part is a PDF. */
+const multipartChunks = (boundary: string, total: number) => framed(
+  Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`),
+  Buffer.from(`\r\n--${boundary}--\r\n`), total, ' ');
 
 interface HugeAnswer {
   status: number;
