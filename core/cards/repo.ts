@@ -40,7 +40,7 @@ function recordOf(r: CardRow): CardRecord {
 export function cardOf(c: CardRecord): Card {
   const card: Card = {
     id: c.id, cardholderId: c.cardholderId, form: 'VIRTUAL', state: c.state, brand: 'VISA', last4: c.last4,
-    expirationMonth: c.expMonth, expirationYear: c.expYear, currency: c.currency, fundingSources: c.fundingSources,
+    expMonth: c.expMonth, expYear: c.expYear, expirationMonth: c.expMonth, expirationYear: c.expYear, currency: c.currency, fundingSources: c.fundingSources,
     maxSpendPerTransaction: c.maxSpendPerTransaction, createdAt: isoOf(c.createdAt), updatedAt: isoOf(c.updatedAt),
   };
   if (c.platformCardId) card.platformCardId = c.platformCardId;

@@ -137,7 +137,8 @@ describe("the card in upstream's shape", () => {
     expect(created.status, created.text).toBe(201);
     expect(created.body.maxSpendPerTransaction).toBeNull();
     expect(created.body).not.toHaveProperty('threeDSecurePassword');
-    expect(await expectUpstream(created.body.id)).toMatchObject({ state: 'ACTIVE', maxSpendPerTransaction: null });
+    expect(await expectUpstream(created.body.id)).toMatchObject({ state: 'ACTIVE', maxSpendPerTransaction: null, expMonth: 1, expYear: 2029 });
+    expect(created.body).toMatchObject({ expirationMonth: 1, expirationYear: 2029 }); // the earlier names stay, deprecated
     await patch(created.body.id, { state: 'FROZEN', maxSpendPerTransaction: 2_000 });
     expect(await expectUpstream(created.body.id)).toMatchObject({ state: 'FROZEN', maxSpendPerTransaction: 2_000 });
     // A row an older build froze still says FROZEN_BY_PLATFORM: it never leaves.

@@ -57,7 +57,7 @@ describe('POST /cards/{id}/reveal', () => {
     expect(first.pan).toMatch(/^4\d{15}$/);
     expect(first.pan!.endsWith(card.last4)).toBe(true);
     expect(luhnValid(first.pan!)).toBe(true);
-    expect(first.exp).toBe(`${String(card.expirationMonth).padStart(2, '0')}/${String(card.expirationYear % 100)}`);
+    expect(first.exp).toBe(`${String(card.expMonth).padStart(2, '0')}/${String(card.expYear % 100)}`);
     expect(first.cvv).toMatch(/^\d{3}$/);
 
     const link = (await reveal()).panEmbedUrl;
