@@ -112,8 +112,6 @@ export const moneyRows: Row[] = [
       return { path: `/quotes/${enc(ctx.state.executed.id)}/execute` };
     },
   },
-  { op: 'authorizeQuote', ok: async (ctx) => ({ path: `/quotes/${enc((await quote(ctx)).id)}/authorize`, body: { code: '000000' } }) },
-  { op: 'resendQuoteScaCode', ok: async (ctx) => ({ path: `/quotes/${enc((await quote(ctx)).id)}/authorize/resend` }) },
   { op: 'listTransactions', ok: () => ({ path: '/transactions?limit=5' }) },
   { op: 'getTransactionById', ok: ({ state }) => ({ path: `/transactions/${enc(state.executed.transactionId)}` }) },
   {
