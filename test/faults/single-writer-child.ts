@@ -39,7 +39,7 @@ async function runJobs(dbPath: string): Promise<void> {
       total.errors.push(err instanceof Error ? err.message : String(err));
     }
     // The other process's turn (SQLite's busy wait sleeps, so a slice right after ours would always win).
-    await new Promise((resolve) => setTimeout(resolve, 2));
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
   kernel.close();
   process.stdout.write(`${JSON.stringify(total)}\n`);
