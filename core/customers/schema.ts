@@ -44,7 +44,23 @@ const common = {
   endUserTermsConsent: consentSchema.optional(),
 };
 
+/** The contract's enhanced due diligence answers of an individual (CustomerEdd), kept and answered as sent. */
+const edd = {
+  sourceOfFundsCategories: z.array(z.enum(['SALARY', 'SELF_EMPLOYMENT_INCOME', 'INVESTMENT_INCOME', 'PENSION', 'RENTAL_INCOME', 'GIFT', 'INHERITANCE', 'LOAN', 'SAVINGS', 'SALE_OF_ASSETS', 'OTHER'])).optional(),
+  sourceOfFundsOtherDescription: z.string().min(1).max(500).optional(),
+  sourceOfWealthCategories: z.array(z.enum(['SALARY', 'BUSINESS_INCOME', 'INVESTMENTS', 'INHERITANCE', 'PROPERTY_SALE', 'GIFT', 'RETIREMENT', 'SAVINGS', 'OTHER'])).optional(),
+  sourceOfWealthOtherDescription: z.string().min(1).max(500).optional(),
+  purposeOfAccount: z.enum(['CONTRACTOR_PAYOUTS', 'CREATOR_PAYOUTS', 'EMPLOYEE_PAYOUTS', 'MARKETPLACE_SELLER_PAYOUTS', 'SUPPLIER_PAYMENTS', 'CROSS_BORDER_B2B', 'AR_AUTOMATION', 'AP_AUTOMATION', 'EMBEDDED_PAYMENTS', 'PLATFORM_FEE_COLLECTION', 'P2P_TRANSFERS', 'CHARITABLE_DONATIONS', 'OTHER']).optional(),
+  purposeOfAccountOtherDescription: z.string().min(1).max(500).optional(),
+  expectedMonthlyTransactionCount: z.enum(['COUNT_UNDER_10', 'COUNT_10_TO_100', 'COUNT_100_TO_500', 'COUNT_500_TO_1000', 'COUNT_OVER_1000']).optional(),
+  expectedMonthlyTransactionVolume: z.enum(['VOLUME_UNDER_10K', 'VOLUME_10K_TO_100K', 'VOLUME_100K_TO_1M', 'VOLUME_1M_TO_10M', 'VOLUME_OVER_10M']).optional(),
+  annualIncomeRange: z.enum(['UNDER_50K', 'RANGE_50K_100K', 'RANGE_100K_250K', 'RANGE_250K_1M', 'OVER_1M']).optional(),
+  netWorthRange: z.enum(['UNDER_100K', 'RANGE_100K_500K', 'RANGE_500K_1M', 'RANGE_1M_5M', 'RANGE_5M_25M', 'OVER_25M']).optional(),
+  pepStatus: z.enum(['NONE', 'DOMESTIC', 'FOREIGN', 'HIO', 'FAMILY_OR_ASSOCIATE']).optional(),
+};
+
 const individual = {
+  ...edd,
   fullName: z.string().trim().min(1).max(200).optional(),
   birthDate: z.iso.date().optional(),
   nationality: country.optional(),
@@ -129,6 +145,7 @@ export const individualCustomerSchema = z.object({
   idType: z.string().optional(),
   identifier: z.string().optional(),
   countryOfIssuance: z.string().optional(),
+  ...edd,
 }).strict().meta({ id: 'IndividualCustomer' });
 
 /** A business; KYB starts UNVERIFIED and its accounts wait as PENDING until approval. */

@@ -129,4 +129,8 @@ export const stablecoinPageSchema = pageSchema(stablecoinSchema, 'StablecoinList
 /** A page of operations. */
 export const operationPageSchema = pageSchema(operationSchema, 'StablecoinOperationList');
 /** `GET /stablecoins/{id}/operations` query. */
-export const listOperationsQuery = pageQuerySchema.extend({ status: z.enum(OPERATION_STATUSES).optional(), type: z.enum(['MINT', 'BURN']).optional() }).strict();
+export const listOperationsQuery = pageQuerySchema.extend({
+  status: z.enum(OPERATION_STATUSES).optional(),
+  operationType: z.enum(['MINT', 'BURN']).optional().meta({ description: "The contract's name of the type filter" }),
+  type: z.enum(['MINT', 'BURN']).optional().meta({ description: 'Older name of operationType, still accepted' }),
+}).strict();

@@ -123,7 +123,7 @@ export class StablecoinService {
   /** A stablecoin's operations, newest first (404 REFERENCE_NOT_FOUND for an unknown stablecoin). */
   operations(coinId: string, q: z.infer<typeof listOperationsQuery>): Page<StablecoinOperation> {
     this.get(coinId);
-    return this.repo.ops(coinId, q);
+    return this.repo.ops(coinId, { ...q, type: q.operationType ?? q.type });
   }
 
   /** The network fee of a crypto withdrawal (400 naming cryptoNetwork when the currency does not travel on it). */

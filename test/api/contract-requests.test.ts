@@ -54,6 +54,23 @@ describe('customers', () => {
     expectInvalidField(await w.api.post('/customers', { customerType: 'INDIVIDUAL', endUserTermsConsent: { version: 'V1', acceptedAt: '2026-01-01T00:00:00Z' } }), 'endUserTermsConsent');
   });
 
+  it("an individual's due-diligence answers (the contract's CustomerEdd) are kept and answered; a business is told they are an individual's", async () => {
+    const edd = {
+      sourceOfFundsCategories: ['SALARY', 'OTHER'], sourceOfFundsOtherDescription: 'Contest winnings', sourceOfWealthCategories: ['INVESTMENTS'],
+      purposeOfAccount: 'P2P_TRANSFERS', expectedMonthlyTransactionCount: 'COUNT_10_TO_100', expectedMonthlyTransactionVolume: 'VOLUME_UNDER_10K',
+      annualIncomeRange: 'RANGE_50K_100K', netWorthRange: 'RANGE_100K_500K', pepStatus: 'NONE',
+    };
+    const r = await w.api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Due Diligent', ...edd });
+    expect(r.status, r.text).toBe(201);
+    expect(r.body).toMatchObject(edd);
+    const p = await w.api.call('PATCH', `/customers/${enc(r.body.id)}`, { customerType: 'INDIVIDUAL', pepStatus: 'DOMESTIC' });
+    expect((await w.api.get(`/customers/${enc(r.body.id)}`)).body).toMatchObject({ ...edd, pepStatus: 'DOMESTIC' });
+    expect(p.status).toBe(200);
+    expectInvalidField(await w.api.post('/customers', { customerType: 'INDIVIDUAL', pepStatus: 'MAYBE' }), 'pepStatus');
+    const biz = await w.api.post('/customers', business());
+    expectInvalidField(await w.api.call('PATCH', `/customers/${enc(biz.body.id)}`, { pepStatus: 'NONE' }), 'pepStatus');
+  });
+
   it('GET /customers?currency=… lists the customers holding that currency', async () => {
     const r = await w.api.get('/customers?currency=MXN&limit=100');
     expect(r.status, r.text).toBe(200);

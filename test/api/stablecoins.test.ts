@@ -66,6 +66,7 @@ describe('stablecoins, mints and burns', () => {
     expectError(await burn(coin, 3_000_001), 400, 'INVALID_AMOUNT');
     await advance(w, 12);
     expect((await w.api.get(`/stablecoins/${enc(coin)}`)).body.totalSupply).toBe(3_000_000);
+    expect((await w.api.get(`/stablecoins/${enc(coin)}/operations?operationType=MINT`)).body.data.map((o: { id: string }) => o.id)).toEqual([m.body.id]);
     const ops = await w.api.get(`/stablecoins/${enc(coin)}/operations?type=BURN`);
     expect(ops.body.data.map((o: { id: string }) => o.id)).toEqual([b.body.id]);
     expect((await w.api.get('/stablecoins')).body.totalCount).toBe(1);
