@@ -4,7 +4,9 @@
 // (VmRSS from /proc/<pid>/status, sampled while the body is sent) stays flat, and the server keeps
 // answering. Bodies under the limit and uploads under their own limits still work.
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { request, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await proc?.stop();
+  if (proc) rmSync(proc.dataDir, { recursive: true, force: true });
   if (figures.length) console.log(`huge-bodies figures:\n${figures.join('\n')}`);
 });
 
@@ -285,7 +288,10 @@ describe('serve --max-body sets the JSON limit', () => {
       expect(await r.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: expect.stringContaining('2 MB'), details: { limitBytes: 2 * MB } });
     } finally {
       await other.stop();
+      rmSync(other.dataDir, { recursive: true, force: true });
     }
-    await expect(startServe(['--max-body', 'lots'], CREDS)).rejects.toThrow(/--max-body must be a positive size/);
+    const refusedDir = mkdtempSync(join(tmpdir(), 'fault-max-body-'));
+    await expect(startServe(['--max-body', 'lots'], CREDS, refusedDir)).rejects.toThrow(/--max-body must be a positive size/);
+    rmSync(refusedDir, { recursive: true, force: true });
   });
 });
