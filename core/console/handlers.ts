@@ -13,6 +13,7 @@ import { walletHandlers } from '../wallet/console';
 import { cardHandlers } from '../cards/console';
 import { webhookHandlers } from '../webhooks/console';
 import { verificationHandlers } from '../verifications/console';
+import { scaHandlers } from '../sca/console';
 import { requestLogHandlers } from './request-log';
 import { eventHandlers } from './events';
 import { searchHandlers } from './search';
@@ -44,6 +45,7 @@ export function buildConsoleHandlers(s: Services, runtime: WorkspaceRuntime) {
     cardHandlers(s.cards, s.cardTransactions, s.customers, s.internal),
     webhookHandlers(s.webhooks, () => s.platform.get().webhookEndpoint),
     verificationHandlers(s.verifications),
+    scaHandlers(s.sca.sca),
     scenarioHandlers(new ScenarioService(s.ctx), () => runtime.callApi),
     walletHandlers({ internal: s.internal, customers: s.customers, platform: s.platform, credentials: s.credentials, sessions: s.walletSessions, hostOrigins: s.hostOrigins }),
   );

@@ -112,16 +112,16 @@ export class QuoteService {
       const quote = this.repo.insert(draft.quote);
       this.d.transactions.create(draft.transaction, 'QUOTE_CREATED');
       this.ctx.scheduler.schedule(EXPIRE_JOB, expiresAt, { quoteId }, quoteId);
-      this.ctx.events.append('QUOTE.CREATED', 'Quote', quoteId, quote);
       const destinationAccountId = body.destination.destinationType === 'ACCOUNT' ? body.destination.accountId : null;
       const challenge = this.authorizer?.challengeFor({ quoteId, customerId: src.customerId, destinationAccountId, factor: body.scaFactor, expiresAtMs: expiresAt, executeOnAuthorize: body.immediatelyExecute });
       if (challenge) {
-        // Born waiting: not a transition of an existing quote, so it is written directly.
+        // Born waiting (not a transition of an existing quote, so written directly), and announced as it is.
         this.repo.setStatus(quoteId, 'PENDING_AUTHORIZATION', now);
         const waiting = this.get(quoteId);
-        this.ctx.events.append('QUOTE.PENDING_AUTHORIZATION', 'Quote', quoteId, waiting);
+        this.ctx.events.append('QUOTE.CREATED', 'Quote', quoteId, waiting);
         return waiting;
       }
+      this.ctx.events.append('QUOTE.CREATED', 'Quote', quoteId, quote);
       return body.immediatelyExecute ? this.execute(quoteId) : quote;
     });
   }

@@ -106,6 +106,7 @@ export function scaRepo(db: Db) {
     trusted: db.prepare<[string], { customer_id: string }>('SELECT customer_id FROM sca_trusted_accounts WHERE external_account_id = ?'),
     trust: db.prepare('INSERT OR IGNORE INTO sca_trusted_accounts (external_account_id, customer_id, trusted_at) VALUES (?, ?, ?)'),
     untrust: db.prepare('DELETE FROM sca_trusted_accounts WHERE external_account_id = ?'),
+    trustedOf: db.prepare<[string], { external_account_id: string }>('SELECT external_account_id FROM sca_trusted_accounts WHERE customer_id = ? ORDER BY trusted_at, external_account_id'),
     insertAuthorization: db.prepare('INSERT INTO sca_quote_authorizations (quote_id, customer_id, execute_on_authorize) VALUES (?, ?, ?)'),
     authorization: db.prepare<[string], { customer_id: string; execute_on_authorize: number; authorized_at: number | null }>('SELECT * FROM sca_quote_authorizations WHERE quote_id = ?'),
     authorized: db.prepare('UPDATE sca_quote_authorizations SET authorized_at = ? WHERE quote_id = ?'),
@@ -204,6 +205,8 @@ export function scaRepo(db: Db) {
     trust: (externalAccountId: string, customerId: string, at: number): void => {
       q.trust.run(externalAccountId, customerId, at);
     },
+    /** The external accounts a customer trusted, oldest first. */
+    trustedOf: (customerId: string): string[] => q.trustedOf.all(customerId).map((r) => r.external_account_id),
     /** Removes an external account's trust. */
     untrust: (externalAccountId: string): void => {
       q.untrust.run(externalAccountId);

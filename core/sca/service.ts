@@ -48,6 +48,18 @@ export class ScaService {
     return { factors: this.repo.factorsOf(customerId).map(viewOf) };
   }
 
+  /** What support staff see of a customer's SCA: factors, lockout and session, trusted beneficiaries (not in the public API). */
+  overview(customerId: string) {
+    this.customers.get(customerId);
+    const s = this.current(customerId);
+    const iso = (ms: number | null) => (ms === null ? null : isoOf(ms));
+    return {
+      factors: this.repo.factorsOf(customerId).map(viewOf),
+      failedAttempts: s.failedAttempts, lockedUntil: iso(s.lockedUntil), suspended: s.suspended, sessionExpiresAt: iso(s.sessionExpiresAt),
+      trustedExternalAccountIds: this.repo.trustedOf(customerId),
+    };
+  }
+
   /** Starts enrolling a TOTP app (a fresh secret and its otpauth URI) or a passkey (WebAuthn creation options). */
   enroll(customerId: string, type: 'TOTP' | 'PASSKEY'): z.infer<typeof enrollStartSchema> {
     this.assertCustomer(customerId);

@@ -144,6 +144,22 @@ export const useQuotesStore = defineStore('quotes', () => {
     show(await api('POST /quotes/{quoteId}/execute', { params: { quoteId: q.id } }));
   }
 
+  /** Answers the current quote's SCA challenge (`POST /quotes/{id}/authorize`); the quote becomes executable. */
+  async function authorize(code: string): Promise<void> {
+    const q = quote.value;
+    if (!q) return;
+    const challengeId = q.scaChallenge?.id;
+    show(await api('POST /quotes/{quoteId}/authorize', { params: { quoteId: q.id }, body: { code, ...(challengeId ? { challengeId } : {}) } }));
+  }
+
+  /** Asks for a new SCA challenge for the current quote (`POST /quotes/{id}/authorize/resend`), then reads the quote with it. */
+  async function resendCode(): Promise<void> {
+    const q = quote.value;
+    if (!q) return;
+    await api('POST /quotes/{quoteId}/authorize/resend', { params: { quoteId: q.id } });
+    show(await invoke('quotes/get', { id: q.id }));
+  }
+
   /** Pays a REALTIME_FUNDING quote as its payer would (`POST /sandbox/send`), which starts it. */
   async function simulatePayment(): Promise<void> {
     const q = quote.value;
@@ -199,6 +215,6 @@ export const useQuotesStore = defineStore('quotes', () => {
 
   return {
     options, customers, currencies, optionsError, draft, loadOptions, ensureCurrency, lookup, lookupRefusal, lookupUma,
-    quote, transactionStatus, timeline, receive, follow, create, execute, simulatePayment, refresh, resync, advance, reopen, clear,
+    quote, transactionStatus, timeline, receive, follow, create, execute, authorize, resendCode, simulatePayment, refresh, resync, advance, reopen, clear,
   };
 });

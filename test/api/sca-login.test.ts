@@ -1,7 +1,7 @@
 // SCA login (start and complete, lockout), recorded security events, and factor resets, on the
 // workspace clock with real TOTP codes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { advance, enc, expectError, expectInvalidField, openWorld, type World } from '../support/money-path';
+import { advance, enc, expectError, expectInvalidField, invoke, openWorld, type World } from '../support/money-path';
 import { enrolTotp, expectOk, nextTotp, nowMs, SANDBOX_CODE, scaPath, wrongTotp } from './sca-helpers';
 
 let w: World;
@@ -75,6 +75,10 @@ describe('record-event', () => {
     for (let i = 6; i <= 10; i++) await record(sophie, 'FAILED_LOGIN_ATTEMPT');
     const state = expectOk(await record(sophie, 'FAILED_LOGIN_ATTEMPT'), 200).body;
     expect(state.suspended).toBe(true);
+    // Support staff see the same state in the console (the customer drawer).
+    expect(await invoke(w, 'sca/customer', { customerId: sophie })).toEqual({
+      factors: [], failedAttempts: 11, lockedUntil: state.lockedUntil, suspended: true, sessionExpiresAt: null, trustedExternalAccountIds: [],
+    });
     await advance(w, 16 * 60);
     expectError(await loginComplete(sophie, { factor: 'SMS_OTP', code: SANDBOX_CODE }), 423, 'ACCOUNT_LOCKED'); // suspended outlasts the lock
     expect(expectOk(await record(sophie, 'RESET_PASSWORD_COMPLETED'), 200).body).toEqual({ eventType: 'RESET_PASSWORD_COMPLETED', suspended: false, lockedUntil: null, failedAttempts: 0 });
