@@ -1,7 +1,7 @@
 import type { Db } from './db';
 import type { IdGenerator } from './ids';
 import type { WorkspaceClock } from './clock';
-import { conflict } from './errors';
+import { conflict, storageError } from './errors';
 import { selectPage, type Page } from './pagination';
 
 /** A persisted unit of delayed work. */
@@ -190,7 +190,7 @@ export class Scheduler {
     }
   }
 
-  /** Runs one job in a transaction of its own; a job that fails, or cannot commit, is marked FAILED. */
+  /** Runs one job in a transaction of its own; a job that fails, or cannot commit, is marked FAILED (a full disk throws instead). */
   private runAlone(row: JobRow): JobOutcome {
     const handler = this.handlers.get(row.kind);
     try {
@@ -203,6 +203,8 @@ export class Scheduler {
         return 'ran';
       });
     } catch (err) {
+      // A full disk says nothing about the job: it stays PENDING and runs once space returns.
+      if (storageError(err)) throw err;
       this.markFailed(row, err);
       return 'failed';
     }
@@ -333,7 +335,7 @@ export class Scheduler {
     } catch (err) {
       // SQLite rolled the whole transaction back (an I/O error, a full disk): the slice ends here, and its
       // jobs stay PENDING. Marking this one FAILED now would commit on its own, and the next jobs too.
-      if (!this.db.inTransaction) throw err;
+      if (!this.db.inTransaction || storageError(err)) throw err;
       this.outbox.rollbackTo(mark);
       this.markFailed(row, err);
       return 'failed';
