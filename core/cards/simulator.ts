@@ -162,7 +162,7 @@ export class CardSimulator {
     this.cards.record(cardId);
     return this.ctx.transaction(() => {
       const rec = this.txs.record(body.cardTransactionId, cardId);
-      if (rec.direction === 'CREDIT') throw refused('CARD_TRANSACTION_NOT_ADJUSTABLE', `Card transaction ${rec.id} is a CREDIT; an authorization advice adjusts a purchase (DEBIT): a credit is adjusted by a credit authorization advice`, { direction: rec.direction });
+      if (rec.direction === 'CREDIT') throw refused('CARD_TRANSACTION_NOT_ADJUSTABLE', `Card transaction ${rec.id} is a CREDIT; an authorization advice adjusts only a purchase (DEBIT)`, { direction: rec.direction });
       if (!(CLEARABLE as readonly string[]).includes(rec.status)) {
         throw refused('CARD_TRANSACTION_NOT_ADJUSTABLE', `Card transaction ${rec.id} is ${rec.status}; an authorization advice needs AUTHORIZED or PARTIALLY_SETTLED`, { status: rec.status, allowed: CLEARABLE });
       }
