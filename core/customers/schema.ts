@@ -81,9 +81,13 @@ export const businessInfoSchema = z.object({
 }).loose().meta({ id: 'BusinessInfo' });
 
 /** `POST /customers` body, by `customerType`. */
+// The contract lets a platform that verifies its own customers state the outcome (kycStatus, kybStatus).
+const attestedKyc = z.enum(VERIFICATION_STATUSES).optional().meta({ description: "The customer's KYC status as the platform verified it; the sandbox's default (APPROVED) when absent" });
+const attestedKyb = z.enum(VERIFICATION_STATUSES).optional().meta({ description: "The business's KYB status as the platform verified it; UNVERIFIED when absent" });
+
 export const createCustomerSchema = z.discriminatedUnion('customerType', [
-  z.object({ customerType: z.literal('INDIVIDUAL'), ...common, ...individual }).strict(),
-  z.object({ customerType: z.literal('BUSINESS'), ...common, address: addressSchema.optional().meta({ description: "The business's address (the contract's BusinessCustomerFields)" }), businessInfo: businessInfoSchema }).strict(),
+  z.object({ customerType: z.literal('INDIVIDUAL'), ...common, kycStatus: attestedKyc, ...individual }).strict(),
+  z.object({ customerType: z.literal('BUSINESS'), ...common, kybStatus: attestedKyb, address: addressSchema.optional().meta({ description: "The business's address (the contract's BusinessCustomerFields)" }), businessInfo: businessInfoSchema }).strict(),
 ]);
 
 /** `PATCH /customers/{id}` body: the editable fields, checked against the customer's type by the service. */
@@ -94,6 +98,8 @@ export const updateCustomerSchema = z
     ...common, ...individual, businessInfo: businessInfoSchema.partial().optional(),
   })
   .extend({
+    kycStatus: attestedKyc.meta({ description: "An individual's new KYC status (its accounts open once APPROVED)" }),
+    kybStatus: attestedKyb.meta({ description: "A business's new KYB status (its accounts open once APPROVED)" }),
     currencies: common.currencies.meta({ description: 'The currencies the customer holds; an internal account is opened for each one added (accounts of removed currencies stay, since they may hold money)' }),
   })
   .strict()

@@ -36,7 +36,7 @@ export class CustomerService {
     const name = input.customerType === 'INDIVIDUAL' ? (input.fullName ?? '') : input.businessInfo.legalName;
     const umaAddress = input.umaAddress ?? this.freeUmaAddress(name || platformCustomerId);
     this.assertUmaFree(umaAddress);
-    const status = input.customerType === 'INDIVIDUAL' ? 'APPROVED' : 'UNVERIFIED';
+    const status = input.customerType === 'INDIVIDUAL' ? (input.kycStatus ?? 'APPROVED') : (input.kybStatus ?? 'UNVERIFIED');
     const config = this.platform.get();
     const currencies = input.currencies ?? [config.supportedCurrencies[0]?.currencyCode ?? 'USD'];
     const { customerType: _type, platformCustomerId: _pid, umaAddress: _uma, ...fields } = input;
@@ -87,7 +87,8 @@ export class CustomerService {
     }
     // A business has an address too (the contract's BusinessCustomerFields); the other person fields are an individual's.
     const foreign = c.customerType === 'BUSINESS' ? INDIVIDUAL_FIELDS.find((k) => k !== 'address' && patch[k] !== undefined) : patch.businessInfo ? 'businessInfo' : undefined;
-    if (foreign) throw invalidInput(foreign, `applies only to ${c.customerType === 'BUSINESS' ? 'INDIVIDUAL' : 'BUSINESS'} customers`);
+    const foreignStatus = c.customerType === 'BUSINESS' ? (patch.kycStatus !== undefined ? 'kycStatus' : undefined) : (patch.kybStatus !== undefined ? 'kybStatus' : undefined);
+    if (foreign ?? foreignStatus) throw invalidInput((foreign ?? foreignStatus)!, `applies only to ${c.customerType === 'BUSINESS' ? 'INDIVIDUAL' : 'BUSINESS'} customers`);
     if (patch.platformCustomerId && patch.platformCustomerId !== c.platformCustomerId) this.assertPlatformIdFree(patch.platformCustomerId);
     if (patch.umaAddress && patch.umaAddress !== c.umaAddress) this.assertUmaFree(patch.umaAddress);
     return c;
@@ -96,7 +97,7 @@ export class CustomerService {
   /** Applies an update checked by `checkPatch`; `customerType` only confirms the type and is not stored. */
   update(id: string, patch: CustomerPatch): Customer {
     const c = this.checkPatch(id, patch);
-    const { customerType: _type, businessInfo, ...fields } = patch;
+    const { customerType: _type, businessInfo, kycStatus, kybStatus, ...fields } = patch;
     const changed = { ...fields, updatedAt: isoOf(this.ctx.clock.nowMs()) };
     // checkPatch refused the other type's fields, so each branch only takes its own; businessInfo merges.
     const next: Customer = c.customerType === 'BUSINESS'
@@ -107,6 +108,9 @@ export class CustomerService {
       // Each added currency gets its internal account, opened as the customer's verification allows.
       if (patch.currencies) this.accounts.provision(id, patch.currencies, verificationStatusOf(c) === 'APPROVED' ? 'ACTIVE' : 'PENDING');
       this.ctx.events.append('CUSTOMER.UPDATED', 'Customer', id, { changed: Object.keys(patch).filter((k) => k !== 'customerType') });
+      // A stated verification status takes the same path as a verification's decision (its event, and accounts opened on approval).
+      const status = kycStatus ?? kybStatus;
+      if (status !== undefined && status !== verificationStatusOf(c)) return this.setVerificationStatus(id, status);
       return saved;
     });
   }

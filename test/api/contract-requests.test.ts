@@ -71,6 +71,25 @@ describe('customers', () => {
     expectInvalidField(await w.api.call('PATCH', `/customers/${enc(biz.body.id)}`, { pepStatus: 'NONE' }), 'pepStatus');
   });
 
+  it('kycStatus / kybStatus a platform states are applied: accounts wait while PENDING and open on APPROVED; the other type\'s field is 400', async () => {
+    const accountsOf = async (id: string) => (await w.api.get(`/customers/internal-accounts?customerId=${enc(id)}`)).body.data.map((a: { status: string }) => a.status);
+    const person = await w.api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Pending Person', kycStatus: 'PENDING' });
+    expect(person.status, person.text).toBe(201);
+    expect(person.body.kycStatus).toBe('PENDING');
+    expect(await accountsOf(person.body.id)).toEqual(['PENDING']);
+    const approved = await w.api.call('PATCH', `/customers/${enc(person.body.id)}`, { customerType: 'INDIVIDUAL', kycStatus: 'APPROVED' });
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.body.kycStatus).toBe('APPROVED');
+    expect(await accountsOf(person.body.id)).toEqual(['ACTIVE']);
+    const biz = await w.api.post('/customers', business({ kybStatus: 'APPROVED' }));
+    expect(biz.body.kybStatus).toBe('APPROVED');
+    expect(await accountsOf(biz.body.id)).toEqual(['ACTIVE']);
+    expectInvalidField(await w.api.call('PATCH', `/customers/${enc(biz.body.id)}`, { kycStatus: 'APPROVED' }), 'kycStatus');
+    const wrongType = await w.api.post('/customers', { customerType: 'INDIVIDUAL', kybStatus: 'APPROVED' });
+    expectError(wrongType, 400, 'INVALID_INPUT');
+    expect(wrongType.body.message).toContain('kybStatus');
+  });
+
   it('GET /customers?currency=… lists the customers holding that currency', async () => {
     const r = await w.api.get('/customers?currency=MXN&limit=100');
     expect(r.status, r.text).toBe(200);
