@@ -87,7 +87,7 @@ export class ExternalAccountService {
   destination(id: string, owner?: 'CUSTOMER' | 'PLATFORM'): IdentifiedAccount {
     const found = this.repo.findLive(id);
     if (!found || (owner === 'CUSTOMER' && !found.account.customerId) || (owner === 'PLATFORM' && found.account.customerId)) {
-      throw notFound('NOT_FOUND', `External account ${id} not found`);
+      throw notFound('REFERENCE_NOT_FOUND', `External account ${id} not found`);
     }
     return found;
   }

@@ -93,7 +93,7 @@ export class InternalAccountService {
   /** The stored account, without balances (404 when unknown). */
   record(id: string): InternalAccountRecord {
     const found = this.repo.find(id);
-    if (!found) throw notFound('NOT_FOUND', `Internal account ${id} not found`);
+    if (!found) throw notFound('REFERENCE_NOT_FOUND', `Internal account ${id} not found`);
     return found;
   }
 

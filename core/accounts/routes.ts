@@ -8,7 +8,7 @@ import type { InternalAccountService } from './internal-service';
 import type { ExternalAccountService } from './external-service';
 
 const externalAccountId = z.object({ externalAccountId: idParam('The external account id', 'ExternalAccount:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b') });
-const notFound = { 404: 'NOT_FOUND: no such live external account on this path' };
+const notFound = { 404: 'REFERENCE_NOT_FOUND: no such live external account on this path' };
 
 /** The four external account routes of one owner path (`/customers` or `/platform`). */
 function externalRoutes<const P extends '/customers' | '/platform', Q extends z.ZodObject>(prefix: P, whose: string, query: Q) {

@@ -145,7 +145,7 @@ export class AgentActions {
   /** One action as the API shows it (404 unless it exists and, when `agentId` is given, is that agent's). */
   get(actionId: string, agentId?: string): AgentAction {
     const a = this.d.agents.repo.findAction(actionId);
-    if (!a || (agentId !== undefined && a.agentId !== agentId)) throw notFound('NOT_FOUND', `Agent action ${actionId} not found`);
+    if (!a || (agentId !== undefined && a.agentId !== agentId)) throw notFound('REFERENCE_NOT_FOUND', `Agent action ${actionId} not found`);
     return this.resource(a);
   }
 
@@ -162,7 +162,7 @@ export class AgentActions {
 
   private pending(actionId: string, agentId?: string): ActionRecord {
     const a = this.d.agents.repo.findAction(actionId);
-    if (!a || (agentId !== undefined && a.agentId !== agentId)) throw notFound('NOT_FOUND', `Agent action ${actionId} not found`);
+    if (!a || (agentId !== undefined && a.agentId !== agentId)) throw notFound('REFERENCE_NOT_FOUND', `Agent action ${actionId} not found`);
     if (a.status !== 'PENDING_APPROVAL') throw conflict(`Agent action ${actionId} is ${a.status}, not waiting for approval`, NOT_PENDING, { status: a.status });
     return a;
   }

@@ -81,7 +81,7 @@ export const agentMeContract = {
     summary: 'One of its actions',
     params: z.object({ actionId: idParam('The action id') }),
     responses: { 200: { description: 'The action', schema: agentActionSchema } },
-    errors: { 403: POLICY_403, 404: 'NOT_FOUND' },
+    errors: { 403: POLICY_403, 404: 'REFERENCE_NOT_FOUND' },
   }),
   agentCreateTransferIn: defineRoute({
     method: 'post', path: '/agents/me/transfer-in', tag: TAG, permission: 'AGENT',
@@ -123,14 +123,14 @@ export const agentMeContract = {
     summary: 'One external account of the customer',
     params: externalParams,
     responses: { 200: { description: 'The account', schema: externalAccountSchema } },
-    errors: { 403: POLICY_403, 404: 'NOT_FOUND' },
+    errors: { 403: POLICY_403, 404: 'REFERENCE_NOT_FOUND' },
   }),
   agentDeleteExternalAccount: defineRoute({
     method: 'delete', path: '/agents/me/external-accounts/{externalAccountId}', tag: TAG, permission: 'AGENT',
     summary: 'Deletes an external account of the customer',
     params: externalParams,
     responses: { 204: { description: 'Deleted' } },
-    errors: { 403: POLICY_403, 404: 'NOT_FOUND' },
+    errors: { 403: POLICY_403, 404: 'REFERENCE_NOT_FOUND' },
   }),
 };
 

@@ -164,13 +164,13 @@ export class AgentOperations {
 
   private ownInternal(a: AgentRecord, id: string): InternalAccount {
     const found = safe(() => this.d.internal.get(id));
-    if (!found || found.customerId !== a.customerId) throw notFound('NOT_FOUND', `Internal account ${id} not found`);
+    if (!found || found.customerId !== a.customerId) throw notFound('REFERENCE_NOT_FOUND', `Internal account ${id} not found`);
     return found;
   }
 
   private ownExternal(a: AgentRecord, id: string): ExternalAccount {
     const found = safe(() => this.d.external.get(id, 'CUSTOMER'));
-    if (!found || found.customerId !== a.customerId) throw notFound('NOT_FOUND', `External account ${id} not found`);
+    if (!found || found.customerId !== a.customerId) throw notFound('REFERENCE_NOT_FOUND', `External account ${id} not found`);
     return found;
   }
 

@@ -27,7 +27,7 @@ export const agentContract = {
     summary: 'Whether a device code was redeemed',
     params: codeParams,
     responses: { 200: { description: 'The code\'s state', schema: deviceCodeStatusSchema } },
-    errors: { 404: 'NOT_FOUND: no such device code' },
+    errors: { 404: 'REFERENCE_NOT_FOUND: no such device code' },
   }),
   redeemAgentDeviceCode: defineRoute({
     method: 'post', path: '/agents/device-codes/{code}/redeem', tag: TAG, permission: 'PUBLIC',
@@ -35,7 +35,7 @@ export const agentContract = {
     description: 'Returns the accessToken once; it is stored only as a hash. The agent becomes connected. Send it as Authorization: Bearer <accessToken> on /agents/me routes.',
     params: codeParams,
     responses: { 200: { description: 'The agent\'s credentials', schema: redeemedSchema } },
-    errors: { 400: 'DEVICE_CODE_ALREADY_REDEEMED, DEVICE_CODE_EXPIRED, DEVICE_CODE_REPLACED', 404: 'NOT_FOUND: no such device code' },
+    errors: { 400: 'DEVICE_CODE_ALREADY_REDEEMED, DEVICE_CODE_EXPIRED, DEVICE_CODE_REPLACED', 404: 'REFERENCE_NOT_FOUND: no such device code' },
   }),
   createAgent: defineRoute({
     method: 'post', path: '/agents', tag: TAG, permission: 'MANAGE',
@@ -55,7 +55,7 @@ export const agentContract = {
     summary: 'One agent with its policy and usage counters',
     params: agentParams,
     responses: { 200: { description: 'The agent', schema: agentSchema } },
-    errors: { 404: 'NOT_FOUND: no such agent' },
+    errors: { 404: 'REFERENCE_NOT_FOUND: no such agent' },
   }),
   updateAgent: defineRoute({
     method: 'patch', path: '/agents/{agentId}', tag: TAG, permission: 'MANAGE',
@@ -63,14 +63,14 @@ export const agentContract = {
     params: agentParams,
     body: updateAgentSchema,
     responses: { 200: { description: 'The agent', schema: agentSchema } },
-    errors: { 404: 'NOT_FOUND: no such agent' },
+    errors: { 404: 'REFERENCE_NOT_FOUND: no such agent' },
   }),
   deleteAgent: defineRoute({
     method: 'delete', path: '/agents/{agentId}', tag: TAG, permission: 'MANAGE',
     summary: 'Deletes an agent: its access token stops working at once and its waiting actions are rejected',
     params: agentParams,
     responses: { 204: { description: 'Deleted' } },
-    errors: { 404: 'NOT_FOUND: no such agent' },
+    errors: { 404: 'REFERENCE_NOT_FOUND: no such agent' },
   }),
   updateAgentPolicy: defineRoute({
     method: 'patch', path: '/agents/{agentId}/policy', tag: TAG, permission: 'MANAGE',
@@ -78,21 +78,21 @@ export const agentContract = {
     params: agentParams,
     body: updatePolicySchema,
     responses: { 200: { description: 'The agent with its new policy', schema: agentSchema } },
-    errors: { 404: 'NOT_FOUND: no such agent' },
+    errors: { 404: 'REFERENCE_NOT_FOUND: no such agent' },
   }),
   regenerateAgentDeviceCode: defineRoute({
     method: 'post', path: '/agents/{agentId}/device-codes', tag: TAG, permission: 'MANAGE',
     summary: 'Issues a new device code; earlier unredeemed codes stop working',
     params: agentParams,
     responses: { 201: { description: 'The device code', schema: deviceCodeSchema } },
-    errors: { 404: 'NOT_FOUND: no such agent', 409: 'CONFLICT: the agent is already connected' },
+    errors: { 404: 'REFERENCE_NOT_FOUND: no such agent', 409: 'CONFLICT: the agent is already connected' },
   }),
   approveAgentAction: defineRoute({
     method: 'post', path: '/agents/{agentId}/actions/{actionId}/approve', tag: TAG, permission: 'TRANSACT',
     summary: 'Approves a waiting action: it executes now, or ends FAILED with the reason (an expired quote, insufficient funds, a limit)',
     params: actionParams,
     responses: { 200: { description: 'The action, APPROVED or FAILED', schema: agentActionSchema } },
-    errors: { 404: 'NOT_FOUND: no such action of this agent', 409: NOT_PENDING },
+    errors: { 404: 'REFERENCE_NOT_FOUND: no such action of this agent', 409: NOT_PENDING },
   }),
   rejectAgentAction: defineRoute({
     method: 'post', path: '/agents/{agentId}/actions/{actionId}/reject', tag: TAG, permission: 'TRANSACT',
@@ -100,7 +100,7 @@ export const agentContract = {
     params: actionParams,
     body: rejectSchema,
     responses: { 200: { description: 'The action, REJECTED', schema: agentActionSchema } },
-    errors: { 404: 'NOT_FOUND: no such action of this agent', 409: NOT_PENDING },
+    errors: { 404: 'REFERENCE_NOT_FOUND: no such action of this agent', 409: NOT_PENDING },
   }),
 };
 

@@ -70,7 +70,7 @@ export class AgentService {
   /** The stored agent (404 NOT_FOUND when unknown or deleted). */
   record(id: string): AgentRecord {
     const found = this.repo.find(id);
-    if (!found) throw notFound('NOT_FOUND', `Agent ${id} not found`);
+    if (!found) throw notFound('REFERENCE_NOT_FOUND', `Agent ${id} not found`);
     return found;
   }
 
@@ -156,14 +156,14 @@ export class AgentService {
   /** Where a device code stands (404 for an unknown code). */
   deviceCodeStatus(code: string): { code: string; redeemed: boolean; agentId: string; expiresAt: string; status: 'ACTIVE' | 'REDEEMED' | 'EXPIRED' | 'REPLACED' } {
     const c = this.repo.findCode(code);
-    if (!c) throw notFound('NOT_FOUND', `Device code ${code} not found`);
+    if (!c) throw notFound('REFERENCE_NOT_FOUND', `Device code ${code} not found`);
     return { code: c.code, redeemed: c.status === 'REDEEMED', agentId: c.agentId, expiresAt: isoOf(c.expiresAt), status: this.codeStatus(c) };
   }
 
   /** Redeems a device code for the agent's access token (returned this once); the agent becomes connected. */
   redeem(code: string): { agentId: string; agentName: string; accessToken: string; policy: AgentPolicy } {
     const c = this.repo.findCode(code);
-    if (!c || !this.repo.find(c.agentId)) throw notFound('NOT_FOUND', `Device code ${code} not found`);
+    if (!c || !this.repo.find(c.agentId)) throw notFound('REFERENCE_NOT_FOUND', `Device code ${code} not found`);
     const status = this.codeStatus(c);
     if (status === 'REDEEMED') throw new ServiceError(400, 'DEVICE_CODE_ALREADY_REDEEMED', `Device code ${code} was already redeemed`, { field: 'code' });
     if (status === 'EXPIRED') throw new ServiceError(400, 'DEVICE_CODE_EXPIRED', `Device code ${code} expired at ${isoOf(c.expiresAt)}`, { field: 'code' });

@@ -56,7 +56,7 @@ export class BeneficialOwners {
   /** One owner (404 BENEFICIAL_OWNER_NOT_FOUND). */
   get(id: string): BeneficialOwner {
     const o = this.repo.owner(id);
-    if (!o) throw notFound('BENEFICIAL_OWNER_NOT_FOUND', `Beneficial owner ${id} not found`);
+    if (!o) throw notFound('REFERENCE_NOT_FOUND', `Beneficial owner ${id} not found`);
     return o;
   }
 

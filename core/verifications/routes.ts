@@ -27,13 +27,13 @@ const challengeRoute = {
   summary: 'Starts an ownership check of the account by micro-deposits',
   description: 'The sandbox moves no money: the two deposits are always 32 and 45 minor units. Answer within 3 days with .../verify.',
   responses: { 201: { description: 'The challenge', schema: ownershipChallengeSchema } },
-  errors: { 404: 'NOT_FOUND: no such external account' },
+  errors: { 404: 'REFERENCE_NOT_FOUND: no such external account' },
 } as const;
 const verifyRoute = {
   tag: 'External accounts', permission: 'MANAGE', params: accountParams, body: verifyOwnershipSchema,
   summary: 'Proves ownership with the two micro-deposit amounts',
   responses: { 200: { description: 'The challenge, VERIFIED', schema: ownershipChallengeSchema } },
-  errors: { 400: 'INVALID_INPUT: wrong amounts (3 tries) or an expired challenge', 404: 'NOT_FOUND: no such external account', 409: 'CONFLICT: no open challenge' },
+  errors: { 400: 'INVALID_INPUT: wrong amounts (3 tries) or an expired challenge', 404: 'REFERENCE_NOT_FOUND: no such external account', 409: 'CONFLICT: no open challenge' },
 } as const;
 
 /** KYB verifications, beneficial owners, KYC links, contact verification and external-account ownership, declared once. */
@@ -58,7 +58,7 @@ export const verificationContract = {
     summary: 'One verification with its history',
     params: z.object({ verificationId: idParam('The verification id', 'Verification:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b') }),
     responses: { 200: { description: 'The verification', schema: verificationSchema } },
-    errors: { 404: 'VERIFICATION_NOT_FOUND' },
+    errors: { 404: 'REFERENCE_NOT_FOUND: no such verification' },
   }),
   createBeneficialOwner: defineRoute({
     method: 'post', path: '/beneficial-owners', tag: KYC, permission: 'MANAGE',
@@ -79,7 +79,7 @@ export const verificationContract = {
     summary: 'One beneficial owner',
     params: ownerId,
     responses: { 200: { description: 'The beneficial owner', schema: ownerSchema } },
-    errors: { 404: 'BENEFICIAL_OWNER_NOT_FOUND' },
+    errors: { 404: 'REFERENCE_NOT_FOUND: no such beneficial owner' },
   }),
   updateBeneficialOwner: defineRoute({
     method: 'patch', path: '/beneficial-owners/{beneficialOwnerId}', tag: KYC, permission: 'MANAGE',
@@ -87,7 +87,7 @@ export const verificationContract = {
     params: ownerId,
     body: updateOwnerSchema,
     responses: { 200: { description: 'The beneficial owner', schema: ownerSchema } },
-    errors: { 404: 'BENEFICIAL_OWNER_NOT_FOUND', 410: 'CUSTOMER_DELETED' },
+    errors: { 404: 'REFERENCE_NOT_FOUND: no such beneficial owner', 410: 'CUSTOMER_DELETED' },
   }),
   createCustomerKycLink: defineRoute({
     method: 'post', path: '/customers/{customerId}/kyc-link', tag: KYC, permission: 'MANAGE',

@@ -60,7 +60,7 @@ export class KybVerifications {
   /** One verification (404 VERIFICATION_NOT_FOUND). */
   get(id: string): Verification {
     const v = this.repo.verification(id);
-    if (!v) throw notFound('VERIFICATION_NOT_FOUND', `Verification ${id} not found`);
+    if (!v) throw notFound('REFERENCE_NOT_FOUND', `Verification ${id} not found`);
     return v;
   }
 

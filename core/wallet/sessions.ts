@@ -40,7 +40,7 @@ export class SessionService {
   /** A live credential (404 otherwise). */
   credential(id: string): WalletCredential {
     const m = this.credentials.findLive(id);
-    if (!m) throw notFound('NOT_FOUND', `Credential ${id} not found (or revoked)`);
+    if (!m) throw notFound('REFERENCE_NOT_FOUND', `Credential ${id} not found (or revoked)`);
     return m;
   }
 
@@ -80,7 +80,7 @@ export class SessionService {
   /** An active session (404 when it was never issued, was revoked or has expired). */
   active(id: string): WalletSession {
     const s = this.activeOrNull(id);
-    if (!s) throw notFound('NOT_FOUND', `Session ${id} is not an active session`);
+    if (!s) throw notFound('REFERENCE_NOT_FOUND', `Session ${id} is not an active session`);
     return s;
   }
 

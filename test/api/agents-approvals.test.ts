@@ -135,9 +135,9 @@ describe('approval and rejection', () => {
     const t = (await transferOut(w, a, 100)).body;
     expectError(await w.api.post('/transactions/Transaction:019a0000-0000-7000-8000-000000000000/approve'), 404, 'TRANSACTION_NOT_FOUND');
     expectError(await w.api.post('/transactions/Transaction:019a0000-0000-7000-8000-000000000000/reject'), 404, 'TRANSACTION_NOT_FOUND');
-    expectError(await w.api.post(`/agents/${enc(b.id)}/actions/${enc(t.id)}/approve`), 404, 'NOT_FOUND');
-    expectError(await w.api.post(`/agents/${enc(a.id)}/actions/AgentAction:nope/approve`), 404, 'NOT_FOUND');
-    expectError(await b.api.get(`/agents/me/actions/${enc(t.id)}`), 404, 'NOT_FOUND');
+    expectError(await w.api.post(`/agents/${enc(b.id)}/actions/${enc(t.id)}/approve`), 404, 'REFERENCE_NOT_FOUND');
+    expectError(await w.api.post(`/agents/${enc(a.id)}/actions/AgentAction:nope/approve`), 404, 'REFERENCE_NOT_FOUND');
+    expectError(await b.api.get(`/agents/me/actions/${enc(t.id)}`), 404, 'REFERENCE_NOT_FOUND');
     const plain = await w.api.post('/transfer-out', { source: { accountId: w.seed.aliceUsd }, destination: { accountId: w.seed.aliceExt['000'] }, amount: 100 });
     expectError(await w.api.post(`/transactions/${enc(plain.body.id)}/approve`), 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL');
   });

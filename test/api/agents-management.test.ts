@@ -61,14 +61,14 @@ describe('list, get, update, delete', () => {
     const r = await w.api.call('PATCH', `/agents/${enc(id)}/policy`, { permissions: ['VIEW_TRANSACTIONS'], spendingLimits: { dailyLimit: 9_000 }, approvalThresholds: null });
     expect(r.status, r.text).toBe(200);
     expect(r.body.policy).toEqual({ permissions: ['VIEW_TRANSACTIONS'], defaultExecutionMode: 'AUTO', spendingLimits: { currency: 'USD', perTransactionLimit: 1_000_000, dailyLimit: 9_000 } });
-    expectError(await w.api.call('PATCH', `/agents/${enc('Agent:none')}/policy`, {}), 404, 'NOT_FOUND');
+    expectError(await w.api.call('PATCH', `/agents/${enc('Agent:none')}/policy`, {}), 404, 'REFERENCE_NOT_FOUND');
   });
 
   it('DELETE: 204, then the agent is 404 and its token is refused at once', async () => {
     const a = await connectedAgent(w);
     expect((await a.api.get('/agents/me')).status).toBe(200);
     expect((await w.api.call('DELETE', `/agents/${enc(a.id)}`)).status).toBe(204);
-    expectError(await w.api.get(`/agents/${enc(a.id)}`), 404, 'NOT_FOUND');
+    expectError(await w.api.get(`/agents/${enc(a.id)}`), 404, 'REFERENCE_NOT_FOUND');
     expectError(await a.api.get('/agents/me'), 401, 'UNAUTHORIZED');
   });
 
@@ -111,8 +111,8 @@ describe('device codes', () => {
     const again = await w.api.post(`/agents/${enc(body.agent.id)}/device-codes`);
     expectError(await redeem(fresh.body.code), 400, 'DEVICE_CODE_REPLACED');
     expect((await redeem(again.body.code)).status).toBe(200);
-    expectError(await redeem('SVC-AGENT-NOPE-NOPE'), 404, 'NOT_FOUND');
-    expectError(await w.api.get('/agents/device-codes/SVC-AGENT-NOPE-NOPE/status'), 404, 'NOT_FOUND');
+    expectError(await redeem('SVC-AGENT-NOPE-NOPE'), 404, 'REFERENCE_NOT_FOUND');
+    expectError(await w.api.get('/agents/device-codes/SVC-AGENT-NOPE-NOPE/status'), 404, 'REFERENCE_NOT_FOUND');
   });
 });
 

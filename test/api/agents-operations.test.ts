@@ -19,15 +19,15 @@ describe('scoping to the agent\'s customer', () => {
     const theirs = await w.api.post('/transfer-out', { source: { accountId: w.seed.sophieEur }, destination: { accountId: w.seed.sophieIban['0000'] }, amount: 100 });
     expectError(await a.api.get(`/agents/me/transactions/${enc(theirs.body.id)}`), 404, 'TRANSACTION_NOT_FOUND');
     expect((await sophie.api.get(`/agents/me/transactions/${enc(theirs.body.id)}`)).status).toBe(200);
-    expectError(await a.api.post('/agents/me/transfer-out', { source: { accountId: w.seed.sophieEur }, destination: { accountId: w.seed.sophieIban['0000'] }, amount: 100 }), 404, 'NOT_FOUND');
-    expectError(await a.api.post('/agents/me/quotes', accountQuote(w.seed.sophieEur, w.seed.aliceExt['000'], 'SENDING', 1000)), 404, 'NOT_FOUND');
-    expectError(await a.api.get(`/agents/me/external-accounts/${enc(w.seed.sophieIban['0000'])}`), 404, 'NOT_FOUND');
+    expectError(await a.api.post('/agents/me/transfer-out', { source: { accountId: w.seed.sophieEur }, destination: { accountId: w.seed.sophieIban['0000'] }, amount: 100 }), 404, 'REFERENCE_NOT_FOUND');
+    expectError(await a.api.post('/agents/me/quotes', accountQuote(w.seed.sophieEur, w.seed.aliceExt['000'], 'SENDING', 1000)), 404, 'REFERENCE_NOT_FOUND');
+    expectError(await a.api.get(`/agents/me/external-accounts/${enc(w.seed.sophieIban['0000'])}`), 404, 'REFERENCE_NOT_FOUND');
     const q = await sophie.api.post('/agents/me/quotes', accountQuote(w.seed.sophieEur, await externalAccount(w, w.seed.sophie.id, 'USD', '000'), 'SENDING', 1000));
     expect(q.status, q.text).toBe(201);
     expectError(await a.api.get(`/agents/me/quotes/${enc(q.body.id)}`), 404, 'QUOTE_NOT_FOUND');
     expectError(await a.api.post(`/agents/me/quotes/${enc(q.body.id)}/execute`), 404, 'QUOTE_NOT_FOUND');
     const act = await transferOut(w, a, 100);
-    expectError(await sophie.api.get(`/agents/me/actions/${enc(act.body.id)}`), 404, 'NOT_FOUND');
+    expectError(await sophie.api.get(`/agents/me/actions/${enc(act.body.id)}`), 404, 'REFERENCE_NOT_FOUND');
     const accounts = (await a.api.get('/agents/me/internal-accounts')).body;
     expect(accounts.data.every((x: any) => x.customerId === w.seed.alice.id)).toBe(true);
     expect(accounts.totalCount).toBeGreaterThan(0);
@@ -41,7 +41,7 @@ describe('scoping to the agent\'s customer', () => {
     expect(made.body.customerId).toBe(w.seed.alice.id);
     expect((await a.api.get('/agents/me/external-accounts')).body.data.map((x: any) => x.id)).toContain(made.body.id);
     expect((await a.api.call('DELETE', `/agents/me/external-accounts/${enc(made.body.id)}`)).status).toBe(204);
-    expectError(await a.api.get(`/agents/me/external-accounts/${enc(made.body.id)}`), 404, 'NOT_FOUND');
+    expectError(await a.api.get(`/agents/me/external-accounts/${enc(made.body.id)}`), 404, 'REFERENCE_NOT_FOUND');
   });
 });
 

@@ -45,10 +45,10 @@ describe('documents attached to verifications', () => {
     expect(listed.data.map((r: { document: { id: string } }) => r.document.id)).toEqual([owners.body.id, own.body.id]);
   });
 
-  it('an unknown verification is 404 VERIFICATION_NOT_FOUND; another customer’s is 400 naming verificationId; nothing is stored', async () => {
+  it('an unknown verification is 404 REFERENCE_NOT_FOUND; another customer’s is 400 naming verificationId; nothing is stored', async () => {
     const b = await verifiedBusiness();
     const other = await verifiedBusiness();
-    expectError(await upload(fields(b.customerId, { verificationId: 'Verification:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b' })), 404, 'VERIFICATION_NOT_FOUND');
+    expectError(await upload(fields(b.customerId, { verificationId: 'Verification:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b' })), 404, 'REFERENCE_NOT_FOUND');
     expectInvalidField(await upload(fields(b.customerId, { verificationId: other.verificationId })), 'verificationId');
     expectInvalidField(await upload(fields(w.seed.alice.id, { verificationId: b.verificationId })), 'verificationId');
     expect(await count()).toBe(0);
@@ -62,7 +62,7 @@ describe('documents attached to verifications', () => {
     // Upstream's replace always carries the file; the same bytes and name keep the document as it was.
     const file = { bytes: PDF, name: 'incorporation.pdf' };
     expectInvalidField(await send(w, 'PUT', `/documents/${enc(d.id)}`, form({ verificationId: other.verificationId, country: 'GB' }, file)), 'verificationId');
-    expectError(await send(w, 'PUT', `/documents/${enc(d.id)}`, form({ verificationId: 'Verification:nope' }, file)), 404, 'VERIFICATION_NOT_FOUND');
+    expectError(await send(w, 'PUT', `/documents/${enc(d.id)}`, form({ verificationId: 'Verification:nope' }, file)), 404, 'REFERENCE_NOT_FOUND');
     expect((await w.api.get(`/documents/${enc(d.id)}`)).body).toEqual(d);
     const attached = await send(w, 'PUT', `/documents/${enc(d.id)}`, form({ verificationId: b.verificationId }, file));
     expect(attached.status, attached.text).toBe(200);

@@ -99,7 +99,7 @@ describe('POST /customers/external-accounts', () => {
     expect(r.status, r.text).toBe(201);
     expect(r.body).not.toHaveProperty('customerId');
     expect((await srv.api.get(`/platform/external-accounts/${r.body.id}`)).body.id).toBe(r.body.id);
-    expectError(await srv.api.get(`/customers/external-accounts/${r.body.id}`), 404, 'NOT_FOUND');
+    expectError(await srv.api.get(`/customers/external-accounts/${r.body.id}`), 404, 'REFERENCE_NOT_FOUND');
   });
 });
 
@@ -208,8 +208,8 @@ describe('external account lists, reads and deletes', () => {
     const del = await srv.api.delete(`/customers/external-accounts/${account.id}`);
     expect(del.status).toBe(204);
     expect(del.text).toBe('');
-    expectError(await srv.api.get(`/customers/external-accounts/${account.id}`), 404, 'NOT_FOUND');
-    expectError(await srv.api.delete(`/customers/external-accounts/${account.id}`), 404, 'NOT_FOUND');
+    expectError(await srv.api.get(`/customers/external-accounts/${account.id}`), 404, 'REFERENCE_NOT_FOUND');
+    expectError(await srv.api.delete(`/customers/external-accounts/${account.id}`), 404, 'REFERENCE_NOT_FOUND');
     expect((await srv.api.get(`/customers/external-accounts?customerId=${encodeURIComponent(customer.id)}`)).body.totalCount).toBe(0);
   });
 
@@ -229,9 +229,9 @@ describe('external account lists, reads and deletes', () => {
   it('answers 404 for a platform account on the customers path, and for a customer account on the platform path', async () => {
     const platformAccount = (await srv.api.get('/platform/external-accounts')).body.data[0];
     const customerAccount = await createUsdAccount(srv.api, customer.id);
-    expectError(await srv.api.get(`/customers/external-accounts/${platformAccount.id}`), 404, 'NOT_FOUND');
-    expectError(await srv.api.delete(`/customers/external-accounts/${platformAccount.id}`), 404, 'NOT_FOUND');
-    expectError(await srv.api.get(`/platform/external-accounts/${customerAccount.id}`), 404, 'NOT_FOUND');
+    expectError(await srv.api.get(`/customers/external-accounts/${platformAccount.id}`), 404, 'REFERENCE_NOT_FOUND');
+    expectError(await srv.api.delete(`/customers/external-accounts/${platformAccount.id}`), 404, 'REFERENCE_NOT_FOUND');
+    expectError(await srv.api.get(`/platform/external-accounts/${customerAccount.id}`), 404, 'REFERENCE_NOT_FOUND');
     expect((await srv.api.get(`/platform/external-accounts/${platformAccount.id}`)).status).toBe(200);
     const ids = (await srv.api.get('/customers/external-accounts?limit=100')).body.data.map((a: { id: string }) => a.id);
     expect(ids).not.toContain(platformAccount.id);

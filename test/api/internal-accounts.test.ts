@@ -155,7 +155,7 @@ describe('POST /sandbox/internal-accounts/{id}/fund', () => {
   });
 
   it('answers an unknown account with 404', async () => {
-    expectError(await fund(srv.api, 'InternalAccount:0190aaaa-0000-7000-8000-000000000000', 100), 404, 'NOT_FOUND');
+    expectError(await fund(srv.api, 'InternalAccount:0190aaaa-0000-7000-8000-000000000000', 100), 404, 'REFERENCE_NOT_FOUND');
   });
 
   it('keeps the trial balance at zero after funding', async () => {

@@ -85,10 +85,10 @@ describe('session revocation and expiry', () => {
 
   it('a session that is not active (revoked, never issued or expired) is 404 on DELETE', async () => {
     expect((await signed(w.api, 'DELETE', `/auth/sessions/${enc(a.id)}`, undefined, b.privateKey)).status).toBe(204);
-    expectError(await w.api.delete(`/auth/sessions/${enc(a.id)}`), 404, 'NOT_FOUND');
-    expectError(await w.api.delete(`/auth/sessions/${enc('Session:019b76da-a800-7000-8000-000000000000')}`), 404, 'NOT_FOUND');
+    expectError(await w.api.delete(`/auth/sessions/${enc(a.id)}`), 404, 'REFERENCE_NOT_FOUND');
+    expectError(await w.api.delete(`/auth/sessions/${enc('Session:019b76da-a800-7000-8000-000000000000')}`), 404, 'REFERENCE_NOT_FOUND');
     await advance(w.api, 900);
-    expectError(await w.api.delete(`/auth/sessions/${enc(b.id)}`), 404, 'NOT_FOUND');
+    expectError(await w.api.delete(`/auth/sessions/${enc(b.id)}`), 404, 'REFERENCE_NOT_FOUND');
   });
 
   it('sessions last 15 minutes: listed and stamping at 899 s, gone and refused at 900 s', async () => {
@@ -126,7 +126,7 @@ describe('credential revocation', () => {
     expect((await credentialsOf(w.api, w.wallet.id)).map((c) => c.type)).toEqual(['EMAIL_OTP']);
     expect(await activeIds()).toEqual([a.id, b.id].sort());
     expect(await canStamp(smsSession.privateKey)).toBe(false);
-    expectError(await w.api.post(`/auth/credentials/${enc(sms.id)}/challenge`), 404, 'NOT_FOUND');
+    expectError(await w.api.post(`/auth/credentials/${enc(sms.id)}/challenge`), 404, 'REFERENCE_NOT_FOUND');
   });
 
   it('the last credential of a wallet cannot be revoked (400)', async () => {
