@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Ctx } from '../context';
 import { conflict, invalidInput, ServiceError } from '../kernel/errors';
 import { isoOf } from '../kernel/clock';
@@ -15,6 +16,9 @@ export const CHALLENGE_TTL_MS = 3 * 60 * 1000;
 export const ISSUE_LIMIT = { count: 3, windowMs: 60_000 };
 /** Wrong codes per subject within the window, then 429 (quotes) or a spent challenge (beneficiaries). */
 export const BAD_CODE_LIMIT = { count: 5, windowMs: 15 * 60_000 };
+
+/** The shape of a recovery code (ABCD-EFGH-IJKL). */
+const RECOVERY_CODE = /^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/;
 
 /** Which factor a challenge uses when the caller names none: an app or a passkey before SMS. */
 const PREFERENCE: readonly ScaFactorType[] = ['TOTP', 'PASSKEY', 'SMS_OTP'];
@@ -144,14 +148,22 @@ export class ScaChallenges {
 
   /**
    * A code for a factor: the sandbox code always; for TOTP also a real RFC 6238 code of one of the
-   * customer's apps, in a time step later than the last one accepted (a code works once).
+   * customer's apps, in a time step later than the last one accepted (a code works once), or one of
+   * the app's unused recovery codes (each works once).
    */
   codeOk(customerId: string, factor: ScaFactorType, code: string | null | undefined): boolean {
     if (!code) throw invalidInput('code', factor === 'PASSKEY' ? 'a PASSKEY challenge takes passkeyAssertion and origin' : 'is required');
     if (code === SANDBOX_SCA_CODE) return true;
     if (factor !== 'TOTP') return false;
     const now = this.ctx.clock.nowMs();
-    for (const f of this.repo.factorsOf(customerId).filter((x) => x.type === 'TOTP')) {
+    const apps = this.repo.factorsOf(customerId).filter((x) => x.type === 'TOTP');
+    if (RECOVERY_CODE.test(code.trim().toUpperCase())) {
+      const hash = createHash('sha256').update(code.trim().toUpperCase()).digest('hex');
+      const app = apps.find((f) => f.recoveryCodeHashes.includes(hash));
+      if (app) this.repo.setRecoveryCodes(app.id, app.recoveryCodeHashes.filter((h) => h !== hash));
+      return app !== undefined;
+    }
+    for (const f of apps) {
       const step = totpStep(f.totpSecret!, code, now);
       if (step !== undefined && (f.lastTotpStep === null || step > f.lastTotpStep)) {
         this.repo.setTotpStep(f.id, step);

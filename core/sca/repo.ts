@@ -14,6 +14,8 @@ export interface StoredFactor {
   passkeyCredentialId: string | null;
   passkeyPublicKey: string | null;
   passkeyCounter: number | null;
+  /** SHA-256 hashes (hex) of the recovery codes not used yet. */
+  recoveryCodeHashes: string[];
   createdAt: number;
 }
 
@@ -52,7 +54,8 @@ export interface StoredReset {
 
 interface FactorRow {
   id: string; customer_id: string; type: 'TOTP' | 'PASSKEY'; status: StoredFactor['status']; name: string; totp_secret: string | null; last_totp_step: number | null;
-  passkey_challenge: string | null; passkey_credential_id: string | null; passkey_public_key: string | null; passkey_counter: number | null; created_at: number;
+  passkey_challenge: string | null; passkey_credential_id: string | null; passkey_public_key: string | null; passkey_counter: number | null;
+  recovery_code_hashes: string | null; created_at: number;
 }
 interface ChallengeRow {
   id: string; customer_id: string; purpose: ChallengePurpose; subject_id: string | null; factor: ScaFactorType; status: StoredChallenge['status'];
@@ -62,7 +65,8 @@ interface ResetRow { id: string; customer_id: string; factor: ScaFactorType; sta
 
 const factorOf = (r: FactorRow): StoredFactor => ({
   id: r.id, customerId: r.customer_id, type: r.type, status: r.status, name: r.name, totpSecret: r.totp_secret, lastTotpStep: r.last_totp_step,
-  passkeyChallenge: r.passkey_challenge, passkeyCredentialId: r.passkey_credential_id, passkeyPublicKey: r.passkey_public_key, passkeyCounter: r.passkey_counter, createdAt: r.created_at,
+  passkeyChallenge: r.passkey_challenge, passkeyCredentialId: r.passkey_credential_id, passkeyPublicKey: r.passkey_public_key, passkeyCounter: r.passkey_counter,
+  recoveryCodeHashes: r.recovery_code_hashes ? (JSON.parse(r.recovery_code_hashes) as string[]) : [], createdAt: r.created_at,
 });
 const challengeOf = (r: ChallengeRow): StoredChallenge => ({
   id: r.id, customerId: r.customer_id, purpose: r.purpose, subjectId: r.subject_id, factor: r.factor, status: r.status,
@@ -86,6 +90,7 @@ export function scaRepo(db: Db) {
     removeType: db.prepare("UPDATE sca_factors SET status = 'DELETED', deleted_at = ? WHERE customer_id = ? AND type = ? AND status != 'DELETED'"),
     totpStep: db.prepare('UPDATE sca_factors SET last_totp_step = ? WHERE id = ?'),
     passkeyCounter: db.prepare('UPDATE sca_factors SET passkey_counter = ? WHERE id = ?'),
+    recoveryCodes: db.prepare('UPDATE sca_factors SET recovery_code_hashes = ? WHERE id = ?'),
     insertChallenge: db.prepare(`INSERT INTO sca_challenges (id, customer_id, purpose, subject_id, factor, status, passkey_challenge, issued_at, expires_at)
       VALUES (@id, @customerId, @purpose, @subjectId, @factor, 'OPEN', @passkeyChallenge, @issuedAt, @expiresAt)`),
     supersede: db.prepare("UPDATE sca_challenges SET status = 'SUPERSEDED' WHERE customer_id = ? AND purpose = ? AND subject_id IS ? AND status = 'OPEN'"),
@@ -139,6 +144,10 @@ export function scaRepo(db: Db) {
     /** Records the TOTP time step last accepted (a code is good once). */
     setTotpStep: (id: string, step: number): void => {
       q.totpStep.run(step, id);
+    },
+    /** Stores the recovery codes (hashes) a factor has left. */
+    setRecoveryCodes: (id: string, hashes: string[]): void => {
+      q.recoveryCodes.run(JSON.stringify(hashes), id);
     },
     /** Records a passkey's signature counter. */
     setPasskeyCounter: (id: string, counter: number): void => {

@@ -12,7 +12,7 @@ export type QuoteHistoryItem = HandlerOutput<'quotes/list'>['data'][number];
 export type QuoteHistoryQuery = HandlerInput<'quotes/list'>;
 
 /** Every status a quote can have, in the order the filter offers them. */
-export const QUOTE_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'EXPIRED'] as const satisfies readonly Quote['status'][];
+export const QUOTE_STATUSES = ['PENDING_AUTHORIZATION', 'PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'EXPIRED'] as const satisfies readonly Quote['status'][];
 
 /** The history's filters as the URL holds them (days as `YYYY-MM-DD`, statuses comma-separated). */
 export interface QuoteHistoryFilters {

@@ -34,6 +34,15 @@ describe('login', () => {
     expectError(await loginComplete(alice, { factor: 'TOTP', challengeId: start.body.challengeId, code: await nextTotp(w, secret) }), 409, 'CONFLICT');
   });
 
+  it('a recovery code stands in for the app once, in any letter case; a used one is refused', async () => {
+    const alice = w.seed.alice.id;
+    const { recoveryCodes } = await enrolTotp(w, alice);
+    expectOk(await loginComplete(alice, { factor: 'TOTP', code: recoveryCodes[0]!.toLowerCase() }), 200);
+    expectError(await loginComplete(alice, { factor: 'TOTP', code: recoveryCodes[0] }), 401, 'UNAUTHORIZED');
+    expectError(await loginComplete(alice, { factor: 'TOTP', code: 'ABCD-EFGH-JKLM' }), 401, 'UNAUTHORIZED');
+    expectOk(await loginComplete(alice, { factor: 'TOTP', code: recoveryCodes[1] }), 200);
+  });
+
   it('SMS_OTP: the challenge takes the sandbox code, expires on the workspace clock, and must be answered with its own factor', async () => {
     const alice = w.seed.alice.id; // seeded with a phone number: SMS_OTP is available without enrolment
     const start = expectOk(await loginStart(alice, 'SMS_OTP'), 200);
