@@ -21,9 +21,13 @@ afterAll(async () => {
   rmSync(ROOT, { recursive: true, force: true });
 });
 
+/** Credentials known in advance: serve prints a new workspace's secret after the line startServe waits for. */
+const CREDS = { SVC_CLIENT_ID: 'Token:single-writer', SVC_CLIENT_SECRET: 'single-writer-secret-0123456789abcdef' };
+const AUTH = `Basic ${Buffer.from(`${CREDS.SVC_CLIENT_ID}:${CREDS.SVC_CLIENT_SECRET}`).toString('base64')}`;
+
 /** Starts serve on an existing (or new) folder and keeps it for the clean-up. */
 async function serveOn(dataDir: string, args: string[] = []): Promise<ServeProcess> {
-  const p = await startServe(['--clock', 'frozen', ...args], {}, dataDir);
+  const p = await startServe(['--clock', 'frozen', ...args], CREDS, dataDir);
   running.push(p);
   return p;
 }
@@ -81,11 +85,10 @@ afterAll(() => console.log(`single-writer figures:\n  ${figures.join('\n  ')}`))
 describe('one workspace has one writer: a second serve on the same folder', () => {
   const shared = join(ROOT, 'shared');
   let first: ServeProcess;
-  let auth: string;
+  const auth = AUTH;
 
   it('refuses at start with a sentence naming the holder and the way out, and the first keeps serving', async () => {
     first = await serveOn(shared);
-    auth = `Basic ${Buffer.from(`${first.clientId}:${first.clientSecret}`).toString('base64')}`;
     expect(await customersAnswer(first, auth)).toBe(200);
 
     const second = await serveUntilExit(['--data-dir', shared]);
