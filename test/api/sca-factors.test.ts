@@ -90,4 +90,27 @@ describe('passkey enrolment', () => {
     // The same registration again: nothing pending answers its challenge any more.
     expectInvalidField(await w.api.post(scaPath('/factors/confirm', alice), { type: 'PASSKEY', origin, credential }), 'credential');
   });
+
+  it('a quote asking for PASSKEY is authorized by a real assertion over its challenge; a bad signature or a foreign origin is 401', async () => {
+    const alice = w.seed.alice.id;
+    const start = expectOk(await w.api.post(scaPath('/factors', alice), { type: 'PASSKEY' }), 200);
+    const origin = start.body.allowedOrigins[0] as string;
+    const auth = new SoftAuthenticator(origin, start.body.relyingPartyId);
+    const reg = auth.register(start.body.options.challenge);
+    expectOk(await w.api.post(scaPath('/factors/confirm', alice), { type: 'PASSKEY', origin, credential: { id: reg.credentialId, response: { clientDataJSON: reg.clientDataJson, attestationObject: reg.attestationObject } } }), 200);
+
+    const quote = await w.api.post('/quotes', { source: { sourceType: 'ACCOUNT', accountId: w.seed.aliceUsd }, destination: { destinationType: 'ACCOUNT', accountId: w.seed.luciaClabe['12000'] }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 100_00, scaFactor: 'PASSKEY' });
+    expect(quote.status, quote.text).toBe(202);
+    const challenge = quote.body.scaChallenge;
+    expect(challenge).toMatchObject({ factor: 'PASSKEY', passkeyAllowedOrigins: expect.arrayContaining([origin]) });
+    expect(challenge.passkeyAssertionOptions.allowCredentials).toEqual([{ type: 'public-key', id: reg.credentialId }]);
+    const hex = Buffer.from(challenge.passkeyAssertionOptions.challenge, 'base64url').toString('utf8');
+    const asJson = (a: ReturnType<SoftAuthenticator['assert']>) => ({ id: a.credentialId, response: { clientDataJSON: a.clientDataJson, authenticatorData: a.authenticatorData, signature: a.signature } });
+    const path = `/quotes/${encodeURIComponent(quote.body.id)}/authorize`;
+    expectError(await w.api.post(path, { passkeyAssertion: asJson(auth.assert(hex, { badSignature: true })), origin }), 401, 'UNAUTHORIZED');
+    const good = auth.assert(hex);
+    expectError(await w.api.post(path, { passkeyAssertion: asJson(good), origin: 'https://evil.example' }), 401, 'UNAUTHORIZED');
+    const ok = expectOk(await w.api.post(path, { passkeyAssertion: asJson(good), origin }), 200);
+    expect(ok.body.status).toBe('PENDING');
+  });
 });
