@@ -8,6 +8,7 @@ import { issuanceOutcome, authorizationOutcome, ACTIVATION_DELAY_SECONDS, PULL_D
 import { checkpoints } from './timeline';
 import { walletScenarios } from './catalogue-wallet';
 import { flowScenarios } from './catalogue-flows';
+import { scaScenarios } from './catalogue-sca';
 import { balanceIs, externalAccount, followPayment, fundedCustomer, FUNDED, SENT } from './steps';
 import type { ScenarioDefinition, ScenarioStep } from './types';
 
@@ -283,7 +284,7 @@ const FLOWS = flowScenarios();
 export const CATALOGUE: readonly ScenarioDefinition[] = [
   ...quoteScenarios(), ...transferScenarios('out'), ...transferScenarios('in'), ...beneficiaryScenarios(), ...kybScenarios(), ...kycScenarios(),
   ...umaScenarios(), ...FLOWS.suffixRules, ...FLOWS.payments, ...otpScenarios(), ...walletScenarios(), ...cardScenarios(), ...FLOWS.cards, ...agentScenarios(), ...FLOWS.agents,
-  ...webhookScenarios(),
+  ...webhookScenarios(), ...scaScenarios(),
 ];
 
 /** The sandbox table entry type, re-exported for readers of the catalogue. */

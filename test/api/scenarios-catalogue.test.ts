@@ -28,7 +28,7 @@ describe('the built-in catalogue', { timeout: 60_000 }, () => {
     expect(CATALOGUE.filter((d) => d.group === 'Quotes')).toHaveLength(Object.keys(QUOTE_SCENARIOS).length);
     expect(CATALOGUE.filter((d) => d.group === 'Transfers')).toHaveLength(2 * Object.keys(TRANSFER_SCENARIOS).length);
     expect(CATALOGUE.filter((d) => d.group === 'UMA recipients')).toHaveLength(Object.keys(UMA_RECIPIENTS).length);
-    expect(new Set(CATALOGUE.map((d) => d.group))).toEqual(new Set(['Quotes', 'Transfers', 'Beneficiary verification', 'KYB', 'KYC', 'UMA recipients', 'Suffix rules', 'Sandbox payments', 'One-time codes', 'Embedded wallets', 'Cards', 'Agents', 'Webhooks']));
+    expect(new Set(CATALOGUE.map((d) => d.group))).toEqual(new Set(['Quotes', 'Transfers', 'Beneficiary verification', 'KYB', 'KYC', 'UMA recipients', 'Suffix rules', 'Sandbox payments', 'One-time codes', 'Embedded wallets', 'Cards', 'Agents', 'Webhooks', 'Strong Customer Authentication']));
     for (const d of CATALOGUE) expect(d.rule, d.name).not.toBe('');
   });
 
