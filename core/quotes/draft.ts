@@ -63,6 +63,7 @@ export function draftQuote(d: QuoteDraftInput): { quote: NewQuote; transaction: 
       rateDetails: p.rateDetails, reconciliationInstructions: { reference: d.reference }, paymentRail: dst.paymentRail, railSelectionMode: dst.railSelectionMode,
       ...(instructions ? { paymentInstructions: instructions } : {}), ...(body.description ? { description: body.description } : {}),
       ...(body.purposeOfPayment ? { purposeOfPayment: body.purposeOfPayment } : {}), ...(counterparty ? { counterpartyInformation: counterparty } : {}),
+      ...(body.remittanceInformation ? { remittanceInformation: body.remittanceInformation } : {}),
     },
   };
   return { quote, transaction };

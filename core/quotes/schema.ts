@@ -64,6 +64,14 @@ export const createQuoteSchema = z.object({
   immediatelyExecute: z.boolean().default(false).meta({ description: 'Execute at once (internal-account sources other than embedded wallets only)' }),
   description: z.string().max(500).optional(),
   purposeOfPayment: z.enum(PURPOSES).optional(),
+  remittanceInformation: z.string().max(80).optional().meta({ description: 'Travels with the payment (kept on its transaction)', example: '12345' }),
+  platformFeeOverride: z.object({
+    platformFixedFee: z.object({
+      amount: z.number().int().min(0).max(MAX_AMOUNT).meta({ description: 'In the smallest unit of currency' }),
+      currency: z.string().min(3).max(5).meta({ description: 'The sending currency', example: 'USD' }),
+    }).strict(),
+    platformVariableFeeBps: z.number().int().min(0).max(10_000).meta({ description: 'Basis points of the sending amount', example: 30 }),
+  }).strict().optional().meta({ id: 'PlatformFeeOverride', description: "This quote's platform fees instead of the schedule in GET /config" }),
   senderCustomerInfo: z.record(z.string(), z.string()).optional()
     .meta({ description: 'Payer data the receiver asked for (requiredPayerDataFields of the lookup)', example: { FULL_NAME: 'Alice Doe', BIRTH_DATE: '1990-01-01' } }),
   scaFactor: scaFactorSchema.optional().meta({ description: 'The factor of the SCA challenge, when the quote needs one (the customer enrolled a factor and the destination is not a trusted beneficiary)' }),

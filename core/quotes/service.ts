@@ -94,7 +94,7 @@ export class QuoteService {
     const now = this.ctx.clock.nowMs();
     const p = price({
       sending: src.currency, receiving: dst.currency, lockedSide: body.lockedCurrencySide, lockedAmount: body.lockedCurrencyAmount,
-      fixedFee: config.fees.fixedFees[src.currency] ?? 0, variableFeeRate: config.fees.variableFeeRate,
+      ...platformFees(body.platformFeeOverride, src.currency, config.fees),
       counterpartyFixedFee: counterpartyFixedFee(dst.currency), atMs: now,
     });
     if ('error' in p) throw new ServiceError(400, 'AMOUNT_OUT_OF_RANGE', `lockedCurrencyAmount: ${p.error}`, { field: 'lockedCurrencyAmount' });
@@ -239,6 +239,18 @@ export class QuoteService {
 }
 
 /** The internal account that pays a quote (null for a REALTIME_FUNDING source). */
+/**
+ * The platform's fees for one quote: its platformFeeOverride when sent (the contract lets a platform price
+ * one payment differently), else the schedule of GET /config. The override's fixed fee is in the sending currency.
+ */
+function platformFees(override: z.infer<typeof createQuoteSchema>['platformFeeOverride'], sending: string, schedule: { fixedFees: Record<string, number>; variableFeeRate: number }) {
+  if (!override) return { fixedFee: schedule.fixedFees[sending] ?? 0, variableFeeRate: schedule.variableFeeRate };
+  if (override.platformFixedFee.currency.toUpperCase() !== sending) {
+    throw invalidInput('platformFeeOverride.platformFixedFee.currency', `must be ${sending}, the sending currency`);
+  }
+  return { fixedFee: override.platformFixedFee.amount, variableFeeRate: override.platformVariableFeeBps / 10_000 };
+}
+
 function sourceAccountOf(q: Quote): string | null {
   return q.source.sourceType === 'ACCOUNT' ? q.source.accountId : null;
 }

@@ -142,6 +142,22 @@ describe('beneficial owners and verifications', () => {
   });
 });
 
+describe('POST /quotes', () => {
+  it("platformFeeOverride prices this one quote with its fees instead of the configured schedule; remittanceInformation travels on the transaction", async () => {
+    const body = { source: { sourceType: 'ACCOUNT', accountId: w.seed.aliceUsd }, destination: { destinationType: 'ACCOUNT', accountId: w.seed.sophieIban['0000'] }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 100_00 };
+    const usual = await w.api.post('/quotes', body);
+    expect(usual.status, usual.text).toBe(201);
+    const overridden = await w.api.post('/quotes', { ...body, remittanceInformation: 'INV-2026-001', platformFeeOverride: { platformFixedFee: { amount: 50, currency: 'USD' }, platformVariableFeeBps: 30 } });
+    expect(overridden.status, overridden.text).toBe(201);
+    expect(overridden.body.rateDetails).toMatchObject({ svcApiFixedFee: 50, svcApiVariableFeeRate: 0.003, svcApiVariableFeeAmount: 30 });
+    expect(usual.body.rateDetails.svcApiFixedFee).not.toBe(50);
+    const tx = await w.api.get(`/transactions/${enc(overridden.body.transactionId)}`);
+    expect(tx.body.remittanceInformation).toBe('INV-2026-001');
+    expectInvalidField(await w.api.post('/quotes', { ...body, platformFeeOverride: { platformFixedFee: { amount: 50, currency: 'EUR' }, platformVariableFeeBps: 30 } }), 'platformFeeOverride.platformFixedFee.currency');
+    expectInvalidField(await w.api.post('/quotes', { ...body, remittanceInformation: 'x'.repeat(81) }), 'remittanceInformation');
+  });
+});
+
 describe('GET /tokens filters', () => {
   it('name (whole name, any letter case) and the created/updated bounds, date-time or date-only, narrow the list', async () => {
     const first = await w.api.post('/tokens', { name: 'Reporting job', permissions: ['VIEW'] });
