@@ -4,11 +4,11 @@ const SECRET_HEADERS = new Set(['authorization', 'svc-wallet-signature', 'cookie
 /**
  * Body keys whose values never reach the request log or a stored replay: secrets and passwords, OTP
  * material, key material, signatures (a passkey assertion's `signature`), tokens (`oidcToken`,
- * `accessToken`), bundles, one-time codes (device and verification codes), card numbers, embed URLs (a card
+ * `accessToken`), bundles, an SCA enrolment's `totpUri` (it carries the secret) and `recoveryCodes`, one-time codes (device and verification codes), card numbers, embed URLs (a card
  * reveal's `panEmbedUrl` carries the token that opens the card's number). Matched
  * case-insensitively on the key name.
  */
-const SECRET_KEY = /secret|password|otp|encrypted|mnemonic|(?:private|signing|api)_?key$|token$|signature$|bundle$|(?:device|user|verification)_?code$|cardnumber|cvv|cvc|(?:^|_)pin$|embedurl$/i;
+const SECRET_KEY = /secret|password|otp|totpuri|recoverycodes|encrypted|mnemonic|(?:private|signing|api)_?key$|token$|signature$|bundle$|(?:device|user|verification)_?code$|cardnumber|cvv|cvc|(?:^|_)pin$|embedurl$/i;
 /** Keys that end like a secret but name an opaque public reference (a card transaction's issuer token). */
 const PUBLIC_KEY = /^issuerTransactionToken$/i;
 /** Keys secret only in what a caller sends: `code` is a one-time code in a request, an error code in an answer. */
@@ -27,8 +27,8 @@ const isSecretKey = (k: string, side: BodySide) => (SECRET_KEY.test(k) && !PUBLI
  * skipped. Each alternative is implied by a term of SECRET_KEY (or, in a request, REQUEST_SECRET_KEY).
  */
 const SECRET_HINT = {
-  response: /secret|password|otp|encrypted|mnemonic|key"|token"|signature"|bundle"|(?:device|user|verification)_?code"|cardnumber|cvv|cvc|pin"|embedurl"|\\/i,
-  request: /secret|password|otp|encrypted|mnemonic|key"|token"|signature"|bundle"|code"|cardnumber|cvv|cvc|pin"|embedurl"|\\/i,
+  response: /secret|password|otp|totpuri|recoverycodes|encrypted|mnemonic|key"|token"|signature"|bundle"|(?:device|user|verification)_?code"|cardnumber|cvv|cvc|pin"|embedurl"|\\/i,
+  request: /secret|password|otp|totpuri|recoverycodes|encrypted|mnemonic|key"|token"|signature"|bundle"|code"|cardnumber|cvv|cvc|pin"|embedurl"|\\/i,
 } as const;
 
 /** True when some key-like text of `raw` names a secret (or is escaped, so cannot be read without parsing). */

@@ -1,7 +1,7 @@
 // SCA factors: TOTP enrolment verified for real (RFC 6238 codes from the enrolment secret), passkeys
 // registered with a software authenticator, listing and deletion.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { expectError, expectInvalidField, openWorld, type World } from '../support/money-path';
+import { expectError, expectInvalidField, invoke, openWorld, type World } from '../support/money-path';
 import { SoftAuthenticator } from '../support/wallet';
 import { enrolTotp, expectOk, nowMs, scaPath, totpAt, totpNow, wrongTotp } from './sca-helpers';
 
@@ -32,6 +32,18 @@ describe('TOTP enrolment', () => {
     for (const c of confirmed.body.recoveryCodes) expect(c).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     const list = expectOk(await w.api.get(scaPath('/factors', alice)), 200);
     expect(list.body.factors).toEqual([{ factor: 'TOTP', credentialId: expect.stringMatching(/^ScaFactor:/), name: 'Authenticator app' }]);
+  });
+
+  it('the request log never keeps the secret, its otpauth URI, the code or the recovery codes', async () => {
+    const { secret, recoveryCodes } = await enrolTotp(w, w.seed.alice.id);
+    const page = await invoke(w, 'requestLog/list', { pathContains: '/sca/factors', method: 'POST' });
+    expect(page.data.length).toBe(2);
+    for (const entry of page.data as { id: string }[]) {
+      const text = JSON.stringify(await invoke(w, 'requestLog/get', { id: entry.id }));
+      expect(text).toContain('[redacted]');
+      expect(text).not.toContain(secret);
+      for (const c of recoveryCodes) expect(text).not.toContain(c);
+    }
   });
 
   it('a wrong code is 401 and leaves the factor pending; an unknown secret is 400 naming secret', async () => {
