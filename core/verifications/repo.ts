@@ -9,9 +9,22 @@ interface VerificationRow {
 }
 interface OwnerRow { id: string; customer_id: string; data: string; kyc_status: VerificationStatus; created_at: number; updated_at: number }
 
+/** An error as stored: rows written before upstream's shape hold only field and message. */
+type StoredError = { field: string; message: string } & Partial<Verification['errors'][number]>;
+
+/** Upstream's VerificationError (resourceId, type, reason) for a stored one, whatever its age. */
+function errorOf(customerId: string, e: StoredError): Verification['errors'][number] {
+  return {
+    resourceId: e.resourceId ?? customerId,
+    type: e.type ?? (e.field === 'beneficialOwners' ? 'MISSING_BENEFICIAL_OWNER' : 'MISSING_FIELD'),
+    field: e.field, reason: e.reason ?? e.message, message: e.message,
+  };
+}
+
 function verificationFromRow(r: VerificationRow): Verification {
   return {
-    id: r.id, customerId: r.customer_id, type: r.kind, status: r.status, errors: JSON.parse(r.errors) as Verification['errors'],
+    id: r.id, customerId: r.customer_id, type: r.kind, verificationStatus: r.status, status: r.status,
+    errors: (JSON.parse(r.errors) as StoredError[]).map((e) => errorOf(r.customer_id, e)),
     history: (JSON.parse(r.history) as { status: VerificationStep; at: number }[]).map((h) => ({ status: h.status, at: isoOf(h.at) })),
     createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at),
   };

@@ -8,13 +8,22 @@ export const VERIFICATION_STEPS = ['RESOLVE_ERRORS', 'READY_FOR_VERIFICATION', '
 export type VerificationStep = (typeof VERIFICATION_STEPS)[number];
 
 const timestamp = z.iso.datetime();
-const fieldError = z.object({ field: z.string(), message: z.string() }).strict().meta({ id: 'VerificationError' });
+/** Upstream's kinds of verification problem the sandbox reports. */
+export const VERIFICATION_ERROR_TYPES = ['MISSING_FIELD', 'INVALID_FIELD', 'MISSING_BENEFICIAL_OWNER'] as const;
+const fieldError = z.object({
+  resourceId: z.string().meta({ description: 'The resource to fix (the customer, or a beneficial owner)' }),
+  type: z.enum(VERIFICATION_ERROR_TYPES),
+  field: z.string(),
+  reason: z.string().meta({ description: 'What must be fixed (upstream\'s field)' }),
+  message: z.string().meta({ description: 'The same, as the earlier field name' }),
+}).strict().meta({ id: 'VerificationError' });
 
 /** The Verification resource. */
 export const verificationSchema = z.object({
   id: z.string().meta({ example: 'Verification:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b' }),
   customerId: z.string(),
   type: z.enum(['KYB', 'KYC']).meta({ description: 'KYB for a business, KYC for a person' }),
+  verificationStatus: z.enum(VERIFICATION_STEPS).meta({ description: "Where it stands (upstream's name; status is the same)" }),
   status: z.enum(VERIFICATION_STEPS),
   errors: z.array(fieldError).meta({ description: 'What must be fixed before the verification can run (status RESOLVE_ERRORS)' }),
   history: z.array(z.object({ status: z.enum(VERIFICATION_STEPS), at: timestamp }).strict()).meta({ description: 'Every status with its time' }),

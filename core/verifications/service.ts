@@ -42,12 +42,13 @@ export class KybVerifications {
     const open = this.repo.openVerificationOf(customerId);
     if (open) throw conflict(`Customer ${customerId} already has a verification running (${open})`, 'CONFLICT', { existingId: open });
     const errors: Verification['errors'] = [];
-    if (!c.businessInfo.registrationNumber) errors.push({ field: 'businessInfo.registrationNumber', message: 'is required for KYB: PATCH the customer with it' });
-    if (this.repo.ownerCount(customerId) === 0) errors.push({ field: 'beneficialOwners', message: 'at least one beneficial owner is required: POST /beneficial-owners' });
+    const problem = (type: Verification['errors'][number]['type'], field: string, message: string) => errors.push({ resourceId: customerId, type, field, reason: `${field} ${message}`, message });
+    if (!c.businessInfo.registrationNumber) problem('MISSING_FIELD', 'businessInfo.registrationNumber', 'is required for KYB: PATCH the customer with it');
+    if (this.repo.ownerCount(customerId) === 0) problem('MISSING_BENEFICIAL_OWNER', 'beneficialOwners', 'at least one beneficial owner is required: POST /beneficial-owners');
     const now = this.ctx.clock.nowMs();
     const iso = this.ctx.clock.iso();
     const status: VerificationStep = errors.length ? 'RESOLVE_ERRORS' : 'READY_FOR_VERIFICATION';
-    const v: Verification = { id: this.ctx.ids('Verification'), customerId, type: 'KYB', status, errors, history: [], createdAt: iso, updatedAt: iso };
+    const v: Verification = { id: this.ctx.ids('Verification'), customerId, type: 'KYB', verificationStatus: status, status, errors, history: [], createdAt: iso, updatedAt: iso };
     return this.ctx.transaction(() => {
       this.repo.insertVerification(v, now);
       const stored = this.repo.verification(v.id)!;

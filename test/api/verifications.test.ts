@@ -62,6 +62,10 @@ describe('KYB: POST /verifications by the last 3 digits of registrationNumber', 
     const v = await w.api.post('/verifications', { customerId: id });
     expect(v.body.status).toBe('RESOLVE_ERRORS');
     expect(v.body.errors.map((e: any) => e.field)).toEqual(['businessInfo.registrationNumber', 'beneficialOwners']);
+    // Upstream's shape: verificationStatus, and each error names the resource, its type and the reason.
+    expect(v.body.verificationStatus).toBe('RESOLVE_ERRORS');
+    expect(v.body.errors.map((e: any) => [e.resourceId, e.type])).toEqual([[id, 'MISSING_FIELD'], [id, 'MISSING_BENEFICIAL_OWNER']]);
+    expect(v.body.errors[0].reason).toContain('businessInfo.registrationNumber');
     await until(() => hooks('VERIFICATION.RESOLVE_ERRORS', v.body.id).length, 'RESOLVE_ERRORS webhook');
     const ind = await w.api.post('/verifications', { customerId: w.seed.alice.id });
     expect(ind.status).toBe(400);
