@@ -40,7 +40,7 @@ export class CardReveal {
     };
   }
 
-  /** A new reveal link's token for a card (404 CARD_NOT_FOUND), with when it expires. */
+  /** A new reveal link's token for a card (404 REFERENCE_NOT_FOUND), with when it expires. */
   issue(cardId: string): { token: string; expiresAt: string } {
     const card = this.cards.record(cardId);
     const token = randomBytes(32).toString('base64url');

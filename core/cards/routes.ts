@@ -14,13 +14,14 @@ import type { CardSimulator } from './simulator';
 
 const TAG = 'Cards';
 const SANDBOX = 'Sandbox';
+// The spec answers the clearing 200 with the updated card transaction (the spec wins over upstream's 202 there).
 const updated = { 200: { description: 'The updated card transaction', schema: cardTransactionSchema } } as const;
-const onCard = { 404: 'CARD_NOT_FOUND: no such card; TRANSACTION_NOT_FOUND: no such card transaction on this card' };
+// Upstream answers its other simulations 202 with {issuerTransactionToken}; the card transaction made or changed carries that token and is answered whole.
+const accepted = (what: string) => ({ 202: { description: `${what}; its issuerTransactionToken is upstream's whole 202 answer`, schema: cardTransactionSchema } }) as const;
+const onCard = { 404: 'REFERENCE_NOT_FOUND: no such card; TRANSACTION_NOT_FOUND: no such card transaction on this card' };
 const declines = 'Declines (nothing is stored): INSUFFICIENT_FUNDS (no funding source holds the amount, or descriptor suffix 002), CARD_PAUSED (a FROZEN card, or suffix 003), '
   + 'CARD_NOT_ACTIVE (a PROCESSING or CLOSED card), TRANSACTION_SIZE_LIMIT_EXCEEDED (above maxSpendPerTransaction)';
 
-// Upstream answers its simulations 202 with {issuerTransactionToken}; the card transaction made carries that token and is answered whole.
-const accepted = (what: string) => ({ 202: { description: `${what}; its issuerTransactionToken is upstream's whole 202 answer`, schema: cardTransactionSchema } }) as const;
 const creditDeclines = 'Declines (nothing is stored): CARD_PAUSED (a FROZEN card, or descriptor suffix 003), CARD_NOT_ACTIVE (a PROCESSING or CLOSED card, or no ACTIVE funding account); INVALID_INPUT: currency.code is not the card\'s';
 
 /** The card routes and the sandbox's card network simulations, declared once. */
@@ -50,7 +51,7 @@ export const cardContract = {
     summary: 'One card with its state and funding sources',
     params: cardIdParams,
     responses: { 200: { description: 'The card', schema: cardSchema } },
-    errors: { 404: 'CARD_NOT_FOUND' },
+    errors: { 404: 'REFERENCE_NOT_FOUND: no such card' },
   }),
   updateCardById: defineRoute({
     method: 'patch', path: '/cards/{id}', tag: TAG, permission: 'MANAGE',
@@ -60,7 +61,7 @@ export const cardContract = {
     body: updateCardSchema,
     responses: { 200: { description: 'The card after the change', schema: cardSchema } },
     errors: {
-      404: 'CARD_NOT_FOUND',
+      404: 'REFERENCE_NOT_FOUND: no such card',
       409: 'CARD_ALREADY_CLOSED; CARD_NOT_MUTABLE (PROCESSING or PENDING_KYC); INVALID_STATE_TRANSITION',
     },
   }),
@@ -71,7 +72,7 @@ export const cardContract = {
       + 'on the workspace clock. Needs the MANAGE permission. The request log keeps neither the link nor the page.',
     params: cardIdParams,
     responses: { 200: { description: 'The reveal link and when it expires', schema: cardRevealSchema } },
-    errors: { 404: 'CARD_NOT_FOUND' },
+    errors: { 404: 'REFERENCE_NOT_FOUND: no such card' },
   }),
   getCardRevealPage: defineRoute({
     method: 'get', path: '/card-reveals/{token}', tag: TAG, permission: 'PUBLIC',
@@ -89,8 +90,8 @@ export const cardContract = {
       + '102 and 106 approve and make a transaction id ending 002 or 006, whose post-hoc pulls fail. Anything else approves.',
     params: cardIdParams,
     body: simulateAuthorizationSchema,
-    responses: { 200: { description: 'The card transaction, AUTHORIZED (or EXCEPTION for suffix 006)', schema: cardTransactionSchema } },
-    errors: { 400: declines, 404: 'CARD_NOT_FOUND' },
+    responses: accepted('The card transaction, AUTHORIZED (or EXCEPTION for suffix 006)'),
+    errors: { 400: declines, 404: 'REFERENCE_NOT_FOUND: no such card' },
   }),
   sandboxSimulateCardClearing: defineRoute({
     method: 'post', path: '/sandbox/cards/{id}/simulate/clearing', tag: SANDBOX, permission: 'TRANSACT',
@@ -109,7 +110,7 @@ export const cardContract = {
     description: 'At most what was settled less what was already returned. All of it: REFUNDED; part of it: stays SETTLED with refundedAmount.',
     params: cardIdParams,
     body: simulateReturnSchema,
-    responses: updated,
+    responses: accepted('The card transaction after the return'),
     errors: { 400: 'CARD_TRANSACTION_NOT_REFUNDABLE: not SETTLED, or settled with no clearing; INVALID_INPUT: amount above what can be returned; PULL_PENDING', ...onCard },
   }),
   sandboxSimulateCardReturnReversal: defineRoute({
@@ -117,7 +118,7 @@ export const cardContract = {
     summary: 'Simulates the reversal of a merchant return: the refunded money is pulled again',
     params: cardIdParams,
     body: simulateReturnReversalSchema,
-    responses: updated,
+    responses: accepted('The card transaction after the reversal'),
     errors: { 400: 'CARD_TRANSACTION_NOT_REVERSIBLE: the transaction is not REFUNDED', ...onCard },
   }),
   sandboxSimulateCardAuthorizationAdvice: defineRoute({
@@ -126,7 +127,7 @@ export const cardContract = {
     description: 'An increase pulls the difference into the hold; a decrease releases it. Not below what has settled.',
     params: cardIdParams,
     body: simulateAdviceSchema,
-    responses: updated,
+    responses: accepted('The card transaction with its new authorized amount'),
     errors: { 400: 'CARD_TRANSACTION_NOT_ADJUSTABLE: not AUTHORIZED or PARTIALLY_SETTLED; INVALID_INPUT: below the settled amount; PULL_PENDING', ...onCard },
   }),
   sandboxSimulateCardCreditAuthorization: defineRoute({
@@ -137,7 +138,7 @@ export const cardContract = {
     params: cardIdParams,
     body: simulateAuthorizationSchema,
     responses: accepted('The CREDIT card transaction, AUTHORIZED'),
-    errors: { 400: creditDeclines, 404: 'CARD_NOT_FOUND' },
+    errors: { 400: creditDeclines, 404: 'REFERENCE_NOT_FOUND: no such card' },
   }),
   sandboxSimulateCardFinancialAuthorization: defineRoute({
     method: 'post', path: '/sandbox/cards/{id}/simulate/financial_authorization', tag: SANDBOX, permission: 'TRANSACT',
@@ -147,7 +148,7 @@ export const cardContract = {
     params: cardIdParams,
     body: simulateAuthorizationSchema,
     responses: accepted('The DEBIT card transaction, SETTLED (or EXCEPTION for suffix 006)'),
-    errors: { 400: declines, 404: 'CARD_NOT_FOUND' },
+    errors: { 400: declines, 404: 'REFERENCE_NOT_FOUND: no such card' },
   }),
   sandboxSimulateCardFinancialCreditAuthorization: defineRoute({
     method: 'post', path: '/sandbox/cards/{id}/simulate/financial_credit_authorization', tag: SANDBOX, permission: 'TRANSACT',
@@ -155,7 +156,7 @@ export const cardContract = {
     params: cardIdParams,
     body: simulateAuthorizationSchema,
     responses: accepted('The CREDIT card transaction, SETTLED'),
-    errors: { 400: creditDeclines, 404: 'CARD_NOT_FOUND' },
+    errors: { 400: creditDeclines, 404: 'REFERENCE_NOT_FOUND: no such card' },
   }),
   sandboxSimulateCardCreditAuthorizationAdvice: defineRoute({
     method: 'post', path: '/sandbox/cards/{id}/simulate/credit_authorization_advice', tag: SANDBOX, permission: 'TRANSACT',
@@ -164,15 +165,15 @@ export const cardContract = {
     params: cardIdParams,
     body: simulateAuthorizationSchema,
     responses: accepted('The CREDIT card transaction, AUTHORIZED'),
-    errors: { 400: 'CARD_NOT_ACTIVE: the card is PROCESSING or CLOSED, or has no ACTIVE funding account; INVALID_INPUT: currency.code is not the card\'s', 404: 'CARD_NOT_FOUND' },
+    errors: { 400: 'CARD_NOT_ACTIVE: the card is PROCESSING or CLOSED, or has no ACTIVE funding account; INVALID_INPUT: currency.code is not the card\'s', 404: 'REFERENCE_NOT_FOUND: no such card' },
   }),
   sandboxSimulateCardBalanceInquiry: defineRoute({
     method: 'post', path: '/sandbox/cards/{id}/simulate/balance_inquiry', tag: SANDBOX, permission: 'TRANSACT',
     summary: 'Simulates a balance inquiry (a zero-amount authorization), recorded as a SETTLED card transaction of 0',
     params: cardIdParams,
     body: simulateBalanceInquirySchema,
-    responses: { 200: { description: 'The card transaction of 0, SETTLED', schema: cardTransactionSchema } },
-    errors: { 400: declines, 404: 'CARD_NOT_FOUND' },
+    responses: accepted('The card transaction of 0, SETTLED'),
+    errors: { 400: declines, 404: 'REFERENCE_NOT_FOUND: no such card' },
   }),
 };
 
@@ -193,12 +194,12 @@ export function cardRoutes({ cards, cardSimulator: simulator, cardNetwork, cardR
     listCards: ({ query }) => reply(200, cards.list(query)),
     getCardById: ({ params }) => reply(200, cards.get(params.id)),
     updateCardById: ({ params, body }) => reply(200, cards.update(params.id, body)),
-    sandboxSimulateCardAuthorization: ({ params, body }) => reply(200, simulator.authorize(params.id, body)),
+    sandboxSimulateCardAuthorization: ({ params, body }) => reply(202, simulator.authorize(params.id, body)),
     sandboxSimulateCardClearing: ({ params, body }) => reply(200, simulator.clear(params.id, body)),
-    sandboxSimulateCardReturn: ({ params, body }) => reply(200, simulator.refund(params.id, body)),
-    sandboxSimulateCardReturnReversal: ({ params, body }) => reply(200, simulator.reverseReturn(params.id, body)),
-    sandboxSimulateCardAuthorizationAdvice: ({ params, body }) => reply(200, simulator.advise(params.id, body)),
-    sandboxSimulateCardBalanceInquiry: ({ params, body }) => reply(200, simulator.balanceInquiry(params.id, body)),
+    sandboxSimulateCardReturn: ({ params, body }) => reply(202, simulator.refund(params.id, body)),
+    sandboxSimulateCardReturnReversal: ({ params, body }) => reply(202, simulator.reverseReturn(params.id, body)),
+    sandboxSimulateCardAuthorizationAdvice: ({ params, body }) => reply(202, simulator.advise(params.id, body)),
+    sandboxSimulateCardBalanceInquiry: ({ params, body }) => reply(202, simulator.balanceInquiry(params.id, body)),
     sandboxSimulateCardCreditAuthorization: ({ params, body }) => reply(202, cardNetwork.creditAuthorize(params.id, body)),
     sandboxSimulateCardFinancialAuthorization: ({ params, body }) => reply(202, cardNetwork.financialAuthorize(params.id, body)),
     sandboxSimulateCardFinancialCreditAuthorization: ({ params, body }) => reply(202, cardNetwork.financialCreditAuthorize(params.id, body)),

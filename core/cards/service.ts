@@ -66,15 +66,15 @@ export class CardService {
     });
   }
 
-  /** One card (404 CARD_NOT_FOUND). */
+  /** One card (404 REFERENCE_NOT_FOUND). */
   get(id: string): Card {
     return cardOf(this.record(id));
   }
 
-  /** The stored card (404 CARD_NOT_FOUND). */
+  /** The stored card (404 REFERENCE_NOT_FOUND). */
   record(id: string): CardRecord {
     const c = this.repo.find(id);
-    if (!c) throw notFound('CARD_NOT_FOUND', `Card ${id} not found`);
+    if (!c) throw notFound('REFERENCE_NOT_FOUND', `Card ${id} not found`);
     return c;
   }
 

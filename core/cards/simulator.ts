@@ -21,8 +21,9 @@ function refused(code: string, message: string, details: Record<string, unknown>
 
 /**
  * The sandbox's card network: authorizations, clearings, returns and the rest, each answered at once
- * with the updated card transaction (the spec's 200 for clearing; the other simulations follow it
- * rather than upstream's asynchronous 202). Every call is one SQLite transaction.
+ * with the card transaction it made or changed (the spec's 200 for clearing; upstream's 202 for the
+ * others, whose whole upstream body, issuerTransactionToken, the transaction carries). Every call is one
+ * SQLite transaction.
  */
 export class CardSimulator {
   constructor(

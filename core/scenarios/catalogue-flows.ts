@@ -64,7 +64,7 @@ function clearingScenarios(): ScenarioDefinition[] {
   const setup = (descriptorSuffix: string, amount: number): ScenarioStep[] => [
     ...fundedCustomer(),
     { title: 'Issue a virtual card on the USD account', request: { method: 'POST', path: '/cards', body: { cardholderId: '{{customer}}', form: 'VIRTUAL', fundingSources: ['{{account}}'], platformCardId: 'rehearsal-{{$n}}-000' } }, expect: { status: 201 }, save: { card: 'id' } },
-    { title: `A ${(amount / 100).toFixed(2)} USD purchase is authorized (merchant ending ${descriptorSuffix})`, request: { method: 'POST', path: '/sandbox/cards/{{card}}/simulate/authorization', body: { amount, currency: { code: 'USD' }, merchant: { descriptor: `CORNER SHOP SF ${descriptorSuffix}`, mcc: '5411', country: 'US' } } }, expect: { status: 200, fields: { status: 'AUTHORIZED' } }, save: { cardTransaction: 'id' } },
+    { title: `A ${(amount / 100).toFixed(2)} USD purchase is authorized (merchant ending ${descriptorSuffix})`, request: { method: 'POST', path: '/sandbox/cards/{{card}}/simulate/authorization', body: { amount, currency: { code: 'USD' }, merchant: { descriptor: `CORNER SHOP SF ${descriptorSuffix}`, mcc: '5411', country: 'US' } } }, expect: { status: 202, fields: { status: 'AUTHORIZED' } }, save: { cardTransaction: 'id' } },
   ];
   const clear = (amount: number, fields: Record<string, unknown>, why: string): ScenarioStep => ({
     title: `Clear ${(amount / 100).toFixed(2)} USD: ${why}`,
@@ -93,7 +93,7 @@ function clearingScenarios(): ScenarioDefinition[] {
       steps: [
         ...setup('000', 30_00),
         clear(30_00, { status: 'SETTLED' }, 'the purchase settles'),
-        { title: 'The merchant returns all 30.00 USD', request: { method: 'POST', path: '/sandbox/cards/{{card}}/simulate/return', body: { cardTransactionId: '{{cardTransaction}}', amount: 30_00 } }, expect: { status: 200, fields: { status: 'REFUNDED' } } },
+        { title: 'The merchant returns all 30.00 USD', request: { method: 'POST', path: '/sandbox/cards/{{card}}/simulate/return', body: { cardTransactionId: '{{cardTransaction}}', amount: 30_00 } }, expect: { status: 202, fields: { status: 'REFUNDED' } } },
         balanceIs(FUNDED, 'the return paid the purchase back'),
       ],
     },
@@ -122,7 +122,7 @@ function clearingScenarios(): ScenarioDefinition[] {
       name: 'card-authorization-006-exception', group: 'Cards', source: 'CATALOGUE',
       title: 'Card purchase at a merchant ending 006: approved, but the pull is reported failed afterwards (EXCEPTION)',
       rule: `core/cards/sandbox.ts authorization table (upstream facts): 006 approves and the pull's confirmation reports FAILED; spec, Card transaction status: "EXCEPTION (settled on the network but the pull from the funding source failed)"`,
-      steps: [...setup('006', 10_00).slice(0, -1), { ...setup('006', 10_00).at(-1)!, expect: { status: 200, fields: { status: 'EXCEPTION' } } }],
+      steps: [...setup('006', 10_00).slice(0, -1), { ...setup('006', 10_00).at(-1)!, expect: { status: 202, fields: { status: 'EXCEPTION' } } }],
     },
     ...failing.map(([descriptor, id]): ScenarioDefinition => ({
       name: `card-clearing-post-hoc-pull-${id}`, group: 'Cards', source: 'CATALOGUE',

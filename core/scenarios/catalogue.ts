@@ -224,7 +224,7 @@ function cardScenarios(): ScenarioDefinition[] {
     const simulate: ScenarioStep = {
       title: `A 20.00 USD purchase at a merchant whose descriptor ends ${suffix}`,
       request: { method: 'POST', path: '/sandbox/cards/{{card}}/simulate/authorization', body: { amount: 20_00, currency: { code: 'USD' }, merchant: { descriptor: `CORNER COFFEE SF ${suffix}`, mcc: '5814', country: 'US' } } },
-      expect: outcome.decline ? { status: 400, fields: { code: outcome.decline } } : { status: 200, fields: { status: 'AUTHORIZED' } },
+      expect: outcome.decline ? { status: 400, fields: { code: outcome.decline } } : { status: 202, fields: { status: 'AUTHORIZED' } },
       ...(outcome.decline ? {} : { save: { cardTransaction: 'id' } }),
     };
     const later: ScenarioStep[] = outcome.decline ? [balanceIs(FUNDED, 'a declined purchase moves no money')]

@@ -20,7 +20,7 @@ describe('authorization', () => {
   it('approves: a CARD transaction AUTHORIZED with every field, the amount pulled into the hold (balance down, totalBalance kept)', async () => {
     const start = await balances(w, w.seed.aliceUsd);
     const r = await auth(1_250);
-    expect(r.status, r.text).toBe(200);
+    expect(r.status, r.text).toBe(202); // upstream's status for a simulation
     expect(r.body).toEqual({
       type: 'CARD', id: expect.stringMatching(/^CardTransaction:/), customerId: w.seed.alice.id, platformCustomerId: 'cust-alice-001',
       status: 'AUTHORIZED', direction: 'DEBIT', merchant: merchant('000'), authorizedAmount: { amount: 1_250, currency: { code: 'USD', name: 'United States Dollar', symbol: '$', decimals: 2 } },
@@ -98,7 +98,7 @@ describe('authorization', () => {
     expectError(await auth(100), 400, 'CARD_PAUSED');
     await w.api.call('PATCH', `/cards/${enc(card.id)}`, { state: 'ACTIVE', maxSpendPerTransaction: 500 });
     expectError(await auth(501), 400, 'TRANSACTION_SIZE_LIMIT_EXCEEDED');
-    expect((await auth(500)).status).toBe(200);
+    expect((await auth(500)).status).toBe(202);
     const processing = await issueCard(w, { platformCardId: 'proc-001' });
     expectError(await simulate(w, processing.id, 'authorization', { amount: 1, currency: { code: 'USD' }, merchant: merchant() }), 400, 'CARD_NOT_ACTIVE');
     await w.api.call('PATCH', `/cards/${enc(card.id)}`, { state: 'CLOSED' });
@@ -110,6 +110,6 @@ describe('authorization', () => {
     expectInvalidField(await auth(0), 'amount');
     expectInvalidField(await simulate(w, card.id, 'authorization', { amount: 10, currency: { code: 'USD' }, merchant: { descriptor: '' } }), 'merchant.descriptor');
     expectInvalidField(await simulate(w, card.id, 'authorization', { amount: 10, currency: { code: 'USD' }, merchant: { descriptor: 'X', mcc: '58' } }), 'merchant.mcc');
-    expectError(await simulate(w, 'Card:nope', 'authorization', { amount: 10, currency: { code: 'USD' }, merchant: merchant() }), 404, 'CARD_NOT_FOUND');
+    expectError(await simulate(w, 'Card:nope', 'authorization', { amount: 10, currency: { code: 'USD' }, merchant: merchant() }), 404, 'REFERENCE_NOT_FOUND');
   });
 });

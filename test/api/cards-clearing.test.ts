@@ -164,7 +164,7 @@ describe('clearing a card transaction', () => {
     expectError(await clearing(w, card.id, 'CardTransaction:nope', 10), 404, 'TRANSACTION_NOT_FOUND');
     const other = await issueCard(w);
     expectError(await clearing(w, other.id, tx.id, 10), 404, 'TRANSACTION_NOT_FOUND');
-    expectError(await clearing(w, 'Card:missing', tx.id, 10), 404, 'CARD_NOT_FOUND');
+    expectError(await clearing(w, 'Card:missing', tx.id, 10), 404, 'REFERENCE_NOT_FOUND');
     expect((await cardTx(w, tx.id)).status).toBe('AUTHORIZED');
   });
 });

@@ -27,7 +27,7 @@ export function simulate(w: World, cardId: string, kind: string, body: Record<st
 
 /** An approved authorization of `amount` USD cents at a merchant with `suffix`; returns the card transaction. */
 export async function authorize(w: World, cardId: string, amount: number, suffix = '000'): Promise<any> {
-  return ok(await simulate(w, cardId, 'authorization', { amount, currency: { code: 'USD' }, merchant: merchant(suffix) }), 200, 'authorize').body;
+  return ok(await simulate(w, cardId, 'authorization', { amount, currency: { code: 'USD' }, merchant: merchant(suffix) }), 202, 'authorize').body;
 }
 
 /** A clearing of `amount`; returns the reply. */

@@ -83,7 +83,7 @@ describe('PATCH /cards/{id}', () => {
   it('a PROCESSING card cannot be changed; an unknown card is 404; an empty or bad patch is 400', async () => {
     const processing = await issueCard(w, { platformCardId: 'card-y-001' });
     expectError(await patch(processing.id, { state: 'FROZEN' }), 409, 'CARD_NOT_MUTABLE');
-    expectError(await patch('Card:nope', { state: 'FROZEN' }), 404, 'CARD_NOT_FOUND');
+    expectError(await patch('Card:nope', { state: 'FROZEN' }), 404, 'REFERENCE_NOT_FOUND');
     const card = await issueCard(w);
     expectError(await patch(card.id, {}), 400, 'INVALID_INPUT');
     expectInvalidField(await patch(card.id, { state: 'PROCESSING' }), 'state');
@@ -120,7 +120,7 @@ describe('GET /cards', () => {
     expect((await w.api.get('/cards?platformCardId=page-3-000')).body.data.map((c: any) => c.id)).toEqual([made[3].id]);
     expectInvalidField(await w.api.get('/cards?state=MELTED'), 'state');
     expectInvalidField(await w.api.get('/cards?limit=0'), 'limit');
-    expectError(await w.api.get('/cards/Card:nope'), 404, 'CARD_NOT_FOUND');
+    expectError(await w.api.get('/cards/Card:nope'), 404, 'REFERENCE_NOT_FOUND');
   });
 });
 

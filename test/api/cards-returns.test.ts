@@ -106,7 +106,7 @@ describe('balance inquiry', () => {
   it('is a zero-amount authorization recorded as a SETTLED card transaction of 0, moving no money; suffix 003 declines', async () => {
     const start = await balances(w, w.seed.aliceUsd);
     const r = await simulate(w, card.id, 'balance_inquiry', { merchant: merchant() });
-    expect(r.status, r.text).toBe(200);
+    expect(r.status, r.text).toBe(202);
     expect(r.body).toMatchObject({ type: 'CARD', status: 'SETTLED', authorizedAmount: { amount: 0 }, settledAmount: { amount: 0 }, pullSummary: { count: 0 } });
     expect(await balances(w, w.seed.aliceUsd)).toEqual(start);
     expect(await eventTypes(w, r.body.id)).toEqual(['CARD_TRANSACTION.SETTLED']);

@@ -85,7 +85,7 @@ describe('POST /cards/{id}/reveal', () => {
     expectError(await (await tokenWith(['VIEW'])).post(`/cards/${enc(card.id)}/reveal`), 403, 'FORBIDDEN');
     expectError(await (await tokenWith(['VIEW', 'TRANSACT'])).post(`/cards/${enc(card.id)}/reveal`), 403, 'FORBIDDEN');
     expectError(await w.api.as('').post(`/cards/${enc(card.id)}/reveal`), 401, 'UNAUTHORIZED');
-    expectError(await w.api.post('/cards/Card:nope/reveal'), 404, 'CARD_NOT_FOUND');
+    expectError(await w.api.post('/cards/Card:nope/reveal'), 404, 'REFERENCE_NOT_FOUND');
     const manager = await tokenWith(['MANAGE']);
     const r = await manager.post(`/cards/${enc(card.id)}/reveal`);
     expect(r.status, r.text).toBe(200);

@@ -134,7 +134,7 @@ describe('financial authorization (single message)', () => {
     expectError(await run('financial_authorization', 501), 400, 'TRANSACTION_SIZE_LIMIT_EXCEEDED');
     expectInvalidField(await simulate(w, card.id, 'financial_authorization', { amount: 0, currency: { code: 'USD' }, merchant: merchant() }), 'amount');
     expectInvalidField(await simulate(w, card.id, 'financial_authorization', { amount: 10, currency: { code: 'EUR' }, merchant: merchant() }), 'currency.code');
-    expectError(await simulate(w, 'Card:nope', 'financial_authorization', { amount: 10, currency: { code: 'USD' }, merchant: merchant() }), 404, 'CARD_NOT_FOUND');
+    expectError(await simulate(w, 'Card:nope', 'financial_authorization', { amount: 10, currency: { code: 'USD' }, merchant: merchant() }), 404, 'REFERENCE_NOT_FOUND');
     expect((await w.api.get(`/transactions?type=CARD&customerId=${enc(w.seed.alice.id)}`)).body.data).toEqual([]);
     expect(await balances(w, w.seed.aliceUsd)).toEqual(start);
   });

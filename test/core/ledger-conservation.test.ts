@@ -123,7 +123,7 @@ async function run(w: World, s: Step): Promise<void> {
       const auth = await api(core, 'POST', `/sandbox/cards/${encodeURIComponent(w.card)}/simulate/authorization`, {
         amount: s.amount, currency: { code: 'USD' }, merchant: { descriptor: 'CONSERVATION TEST SHOP' },
       });
-      if (auth.status !== 200) return;
+      if (auth.status !== 202) return;
       for (const amount of s.clearings) {
         await api(core, 'POST', `/sandbox/cards/${encodeURIComponent(w.card)}/simulate/clearing`, { cardTransactionId: auth.body.id, amount });
       }
