@@ -9,6 +9,14 @@ const CHECKPOINT_EVERY_MS = 200;
  * WAL start over (see the class comment), high enough that its rare fsyncs stay out of the p99.
  */
 export const BACKSTOP_AUTOCHECKPOINT = 50_000;
+/**
+ * Below this much free space on the workspace's volume, the worker also empties a WAL larger than
+ * LOW_SPACE_WAL_BYTES (a TRUNCATE checkpoint, when no write is under way). Why: a passive checkpoint beside
+ * steady writes rarely catches the last frame, so the WAL only starts over at the backstop (about 200 MB);
+ * on a nearly full disk it took the space a user had just freed, and every write was refused again.
+ */
+const LOW_SPACE_BYTES = 256 * 1024 * 1024;
+const LOW_SPACE_WAL_BYTES = 4 * 1024 * 1024;
 /** How long closing waits for each step of the worker (opening, then closing its connection mid-checkpoint). */
 const CLOSE_WAIT_MS = 5_000;
 
@@ -57,9 +65,19 @@ if (Atomics.compareExchange(state, 0, 0, 4) === 0) {
       closed();
     };
     let blocked = false;
+    const fs = require('node:fs');
+    const lowOnSpace = () => {
+      try {
+        if (fs.statSync(workerData.path + '-wal').size <= workerData.lowSpaceWalBytes) return false;
+        const volume = fs.statfsSync(require('node:path').dirname(workerData.path));
+        return volume.bavail * volume.bsize < workerData.lowSpaceBytes;
+      } catch { return false; }
+    };
     const timer = setInterval(() => {
       try {
         db.pragma('wal_checkpoint(PASSIVE)');
+        // With no wait (busy_timeout 0): while the connection writes, this is busy and tries again next tick.
+        if (lowOnSpace()) db.pragma('wal_checkpoint(TRUNCATE)');
         if (blocked) { blocked = false; parentPort.postMessage('unblocked'); }
       } catch (err) {
         // A full disk (the file cannot grow) or an I/O error: the next tick tries again. Stopping here left
@@ -117,7 +135,7 @@ export class BackgroundCheckpointer {
       this.worker = new Worker(WORKER_SOURCE, {
         eval: true,
         resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 },
-        workerData: { path, ...moduleLocations(), shared: this.shared, everyMs: CHECKPOINT_EVERY_MS },
+        workerData: { path, ...moduleLocations(), shared: this.shared, everyMs: CHECKPOINT_EVERY_MS, lowSpaceBytes: LOW_SPACE_BYTES, lowSpaceWalBytes: LOW_SPACE_WAL_BYTES },
       });
     } catch (err) {
       console.error('[checkpoint] no background checkpoints, the connection checkpoints by itself:', err);
