@@ -42,8 +42,8 @@ describe('verification words', () => {
 
   it('lists every step of every verification in time order, with what is missing', () => {
     const t = verificationTimeline([
-      { id: 'Verification:2', customerId: 'Customer:1', type: 'KYB', status: 'IN_PROGRESS', errors: [], createdAt: '', updatedAt: '', history: [{ status: 'READY_FOR_VERIFICATION', at: '2026-01-02T00:00:00.000Z' }, { status: 'IN_PROGRESS', at: '2026-01-02T00:00:01.000Z' }] },
-      { id: 'Verification:1', customerId: 'Customer:1', type: 'KYB', status: 'RESOLVE_ERRORS', errors: [{ field: 'beneficialOwners', message: 'at least one is required' }], createdAt: '', updatedAt: '', history: [{ status: 'RESOLVE_ERRORS', at: '2026-01-01T00:00:00.000Z' }] },
+      { id: 'Verification:2', customerId: 'Customer:1', type: 'KYB', verificationStatus: 'IN_PROGRESS', status: 'IN_PROGRESS', errors: [], createdAt: '', updatedAt: '', history: [{ status: 'READY_FOR_VERIFICATION', at: '2026-01-02T00:00:00.000Z' }, { status: 'IN_PROGRESS', at: '2026-01-02T00:00:01.000Z' }] },
+      { id: 'Verification:1', customerId: 'Customer:1', type: 'KYB', verificationStatus: 'RESOLVE_ERRORS', status: 'RESOLVE_ERRORS', errors: [{ resourceId: 'Customer:1', type: 'MISSING_BENEFICIAL_OWNER', field: 'beneficialOwners', reason: 'beneficialOwners at least one is required', message: 'at least one is required' }], createdAt: '', updatedAt: '', history: [{ status: 'RESOLVE_ERRORS', at: '2026-01-01T00:00:00.000Z' }] },
     ]);
     expect(t.map((e) => e.title)).toEqual(['KYB: Details missing', 'KYB: Ready to check', 'KYB: Checking']);
     expect(t[0]!.detail).toBe('beneficialOwners at least one is required');
