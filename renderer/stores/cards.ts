@@ -94,16 +94,6 @@ export const useCardsStore = defineStore('cards', () => {
     });
   }
 
-  /** Simulates an authorization on the open card; the new transaction opens. */
-  function authorize(amount: number, currency: string, descriptor: string) {
-    return act(async () => {
-      const tx = await api('POST /sandbox/cards/{id}/simulate/authorization', { params: { id: cardId.value! }, body: { amount, currency: { code: currency }, merchant: { descriptor } } });
-      txId.value = tx.id;
-      await loadTxs();
-      return tx;
-    });
-  }
-
   /** Sends one network message (authorization, financial, credit ...) for the open card; the new transaction opens. */
   function simulate(kind: NetworkMessage, amount: number, currency: string, descriptor: string) {
     return act(async () => {
@@ -184,6 +174,6 @@ export const useCardsStore = defineStore('cards', () => {
 
   return {
     cards, cardsTotal, loaded, error, cardId, txs, txsTotal, txId, reconciliation, busy, revealed,
-    loadCards, openCard, openTx, setState, authorize, simulate, reveal, hideReveal, clear, refund, reverseReturn, subscribe, receive,
+    loadCards, openCard, openTx, setState, simulate, reveal, hideReveal, clear, refund, reverseReturn, subscribe, receive,
   };
 });
