@@ -21,38 +21,63 @@ const paymentRails = z.array(z.enum(PAYMENT_RAILS)).min(1)
   .meta({ description: 'Rails the account receives on; defaults to every rail of its account type' });
 const bank = { beneficiary: beneficiarySchema, bankName: z.string().optional(), paymentRails: paymentRails.optional() };
 const mobile = { phoneNumber: phone, provider: z.string().min(1), beneficiary: beneficiarySchema, paymentRails: paymentRails.optional() };
-const wallet = { address, beneficiary: beneficiarySchema.optional() };
+const wallet = { address, beneficiary: beneficiarySchema.optional(), vaspName: z.string().min(1).max(200).optional().meta({ description: 'The custodian holding the wallet, when it is hosted' }) };
+const bankAccountType = z.enum(['CHECKING', 'SAVINGS']);
+const lightningAddress = z.string().regex(/^[\w.+-]+@[\w.-]+\.[a-z]{2,}$/i, 'must be a Lightning address such as alice@wallet.example');
 
-/** Per `accountType`: the fields required in `accountInfo`, and which of them is the primary identifier. */
-export const ACCOUNT_INFO: Record<string, { schema: z.ZodObject; primary: string; currencies?: string[] }> = {
-  USD_ACCOUNT: { primary: 'accountNumber', schema: z.object({ ...bank, accountNumber, routingNumber: digits(9), bankAccountType: z.enum(['CHECKING', 'SAVINGS']).optional() }) },
-  EUR_ACCOUNT: { primary: 'iban', schema: z.object({ ...bank, iban, swiftCode: swift.optional() }) },
-  DKK_ACCOUNT: { primary: 'iban', schema: z.object({ ...bank, iban, swiftCode: swift.optional() }) },
-  AED_ACCOUNT: { primary: 'iban', schema: z.object({ ...bank, iban, swiftCode: swift.optional() }) },
-  MXN_ACCOUNT: { primary: 'clabeNumber', schema: z.object({ ...bank, clabeNumber: digits(18) }) },
-  GBP_ACCOUNT: { primary: 'accountNumber', schema: z.object({ ...bank, sortCode: digits(6), accountNumber: digits(8) }) },
-  CAD_ACCOUNT: { primary: 'accountNumber', schema: z.object({ ...bank, bankCode: digits(3), branchCode: digits(5), accountNumber: z.string().regex(/^\d{7,12}$/, 'must be 7-12 digits') }) },
-  BRL_ACCOUNT: { primary: 'pixKey', schema: z.object({ ...bank, pixKey: z.string().min(3).max(77), pixKeyType: z.enum(['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'RANDOM']), taxId: z.string().optional() }) },
-  INR_ACCOUNT: { primary: 'vpa', schema: z.object({ ...bank, vpa: z.string().regex(/^[\w.-]+@[\w.-]+$/, 'must be a UPI address such as name@bank') }) },
-  ARS_ACCOUNT: { primary: 'accountNumber', schema: z.object({ ...bank, accountNumber: digits(22) }) },
-  COP_ACCOUNT: { primary: 'accountNumber', schema: z.object({ ...bank, accountNumber, bankName: z.string().min(1), bankAccountType: z.enum(['CHECKING', 'SAVINGS']) }) },
-  NGN_ACCOUNT: { primary: 'accountNumber', schema: z.object({ ...bank, accountNumber: digits(10), bankName: z.string().min(1) }) },
-  ZAR_ACCOUNT: { primary: 'accountNumber', schema: z.object({ ...bank, accountNumber, bankName: z.string().min(1) }) },
-  PHP_ACCOUNT: { primary: 'accountNumber', schema: z.object({ ...bank, accountNumber, bankName: z.string().min(1) }) },
-  SWIFT_ACCOUNT: { primary: 'accountNumber', schema: z.object({ ...bank, accountNumber, swiftCode: swift, bankName: z.string().min(1), country: z.string().length(2) }) },
-  SPARK_WALLET: { primary: 'address', currencies: ['BTC'], schema: z.object(wallet) },
-  LIGHTNING: { primary: 'address', currencies: ['BTC'], schema: z.object({ ...wallet, address: z.string().regex(/^[\w.+-]+@[\w.-]+\.[a-z]{2,}$/i, 'must be a Lightning address such as alice@wallet.example') }) },
-  SOLANA_WALLET: { primary: 'address', currencies: ['USDC', 'USDT'], schema: z.object(wallet) },
-  TRON_WALLET: { primary: 'address', currencies: ['USDT', 'USDC'], schema: z.object(wallet) },
-  POLYGON_WALLET: { primary: 'address', currencies: ['USDC', 'USDT'], schema: z.object(wallet) },
-  BASE_WALLET: { primary: 'address', currencies: ['USDC', 'USDT'], schema: z.object(wallet) },
-  ETHEREUM_WALLET: { primary: 'address', currencies: ['USDC', 'USDT'], schema: z.object(wallet) },
+/**
+ * Per `accountType`: the fields of `accountInfo`, and the fields that can identify the account, in order
+ * of preference (the first one present is its primary identifier: duplicates and sandbox suffixes are
+ * read from it; one of them is required). Fields are required as the contract requires them; where it
+ * leaves every identifier optional (an account number or a phone number), one of them must be sent.
+ */
+export const ACCOUNT_INFO: Record<string, { schema: z.ZodObject; primary: string[]; currencies?: string[] }> = {
+  USD_ACCOUNT: { primary: ['accountNumber'], schema: z.object({
+    ...bank, accountNumber, routingNumber: digits(9), bankAccountType: bankAccountType.optional(),
+    intermediaryBankName: z.string().min(1).optional(), intermediaryRoutingNumber: digits(9).optional(), fiToFiInformation: z.string().min(1).max(210).optional(),
+  }) },
+  EUR_ACCOUNT: { primary: ['iban'], schema: z.object({ ...bank, iban, swiftCode: swift.optional() }) },
+  DKK_ACCOUNT: { primary: ['iban'], schema: z.object({ ...bank, iban, swiftCode: swift.optional() }) },
+  AED_ACCOUNT: { primary: ['iban'], schema: z.object({ ...bank, iban, swiftCode: swift.optional() }) },
+  MXN_ACCOUNT: { primary: ['clabeNumber'], schema: z.object({ ...bank, clabeNumber: digits(18) }) },
+  GBP_ACCOUNT: { primary: ['accountNumber'], schema: z.object({ ...bank, sortCode: digits(6), accountNumber: digits(8) }) },
+  CAD_ACCOUNT: { primary: ['accountNumber'], schema: z.object({ ...bank, bankCode: digits(3), branchCode: digits(5), accountNumber: z.string().regex(/^\d{7,12}$/, 'must be 7-12 digits') }) },
+  BRL_ACCOUNT: { primary: ['pixKey'], schema: z.object({ ...bank, pixKey: z.string().min(3).max(77), pixKeyType: z.enum(['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'RANDOM']), taxId: z.string().optional() }) },
+  // A UPI address, or a bank account with its IFSC: the contract leaves both optional.
+  INR_ACCOUNT: { primary: ['vpa', 'accountNumber'], schema: z.object({
+    ...bank, vpa: z.string().regex(/^[\w.-]+@[\w.-]+$/, 'must be a UPI address such as name@bank').optional(),
+    accountNumber: z.string().regex(/^\d{9,18}$/, 'must be 9-18 digits').optional(), ifsc: z.string().regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'must be an IFSC such as HDFC0001234').optional(),
+    rail: z.string().min(1).optional(),
+  }) },
+  ARS_ACCOUNT: { primary: ['accountNumber'], schema: z.object({ ...bank, accountNumber: digits(22) }) },
+  COP_ACCOUNT: { primary: ['accountNumber', 'phoneNumber'], schema: z.object({ ...bank, accountNumber: accountNumber.optional(), phoneNumber: phone.optional(), bankName: z.string().min(1), bankAccountType: bankAccountType.optional() }) },
+  NGN_ACCOUNT: { primary: ['accountNumber'], schema: z.object({ ...bank, accountNumber: digits(10), bankName: z.string().min(1) }) },
+  ZAR_ACCOUNT: { primary: ['accountNumber'], schema: z.object({ ...bank, accountNumber, bankName: z.string().min(1) }) },
+  PHP_ACCOUNT: { primary: ['accountNumber'], schema: z.object({ ...bank, accountNumber, bankName: z.string().min(1) }) },
+  SWIFT_ACCOUNT: { primary: ['accountNumber', 'iban'], schema: z.object({ ...bank, accountNumber: accountNumber.optional(), iban: iban.optional(), swiftCode: swift, bankName: z.string().min(1), country: z.string().length(2) }) },
+  SPARK_WALLET: { primary: ['address'], currencies: ['BTC'], schema: z.object(wallet) },
+  // The contract's names (lightningAddress, a BOLT11 invoice or a BOLT12 offer) beside our older address.
+  LIGHTNING: { primary: ['lightningAddress', 'address', 'invoice', 'bolt12'], currencies: ['BTC'], schema: z.object({
+    ...wallet, address: lightningAddress.optional(), lightningAddress: lightningAddress.optional(),
+    invoice: z.string().regex(/^ln(bc|tb|bcrt)[0-9a-z]+$/i, 'must be a BOLT11 invoice (lnbc…)').optional(), bolt12: z.string().regex(/^lno1[0-9a-z]+$/i, 'must be a BOLT12 offer (lno1…)').optional(),
+  }) },
+  SOLANA_WALLET: { primary: ['address'], currencies: ['USDC', 'USDT'], schema: z.object(wallet) },
+  TRON_WALLET: { primary: ['address'], currencies: ['USDT', 'USDC'], schema: z.object(wallet) },
+  POLYGON_WALLET: { primary: ['address'], currencies: ['USDC', 'USDT'], schema: z.object(wallet) },
+  BASE_WALLET: { primary: ['address'], currencies: ['USDC', 'USDT'], schema: z.object(wallet) },
+  ETHEREUM_WALLET: { primary: ['address'], currencies: ['USDC', 'USDT'], schema: z.object(wallet) },
 };
 for (const c of ['KES', 'MWK', 'RWF', 'TZS', 'UGX', 'ZMW', 'BWP', 'XOF', 'XAF', 'HTG']) {
-  ACCOUNT_INFO[`${c}_ACCOUNT`] = { primary: 'phoneNumber', schema: z.object(mobile) };
+  // HTG's provider is optional in the contract; XOF and XAF name the region (WAEMU, CEMAC country) the number is in.
+  ACCOUNT_INFO[`${c}_ACCOUNT`] = { primary: ['phoneNumber'], schema: z.object({ ...mobile, ...(c === 'HTG' ? { provider: z.string().min(1).optional() } : {}), region: z.string().min(1).optional() }) };
 }
+// Bank accounts of these currencies: the contract requires the account number for some and, for others
+// (BDT, CNY, EGP, GHS, PKR), lets a phone number or an IBAN identify the account instead.
 for (const c of ['HKD', 'MYR', 'THB', 'VND', 'SGD', 'IDR', 'BDT', 'EGP', 'GHS', 'GTQ', 'JMD', 'PKR', 'CNY']) {
-  ACCOUNT_INFO[`${c}_ACCOUNT`] = { primary: 'accountNumber', schema: z.object({ ...bank, accountNumber, bankName: z.string().min(1), swiftCode: swift.optional() }) };
+  ACCOUNT_INFO[`${c}_ACCOUNT`] = { primary: ['accountNumber', 'iban', 'phoneNumber'], schema: z.object({
+    ...bank, accountNumber: accountNumber.optional(), iban: iban.optional(), phoneNumber: phone.optional(), bankName: z.string().min(1).optional(),
+    swiftCode: swift.optional(), branchCode: z.string().regex(/^\d{5}$/, 'must be 5 digits').optional(), bankAccountType: bankAccountType.optional(),
+  }) };
 }
 
 /** True for bank and mobile-money account types, which receive on payment rails (wallets do not). */

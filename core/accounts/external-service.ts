@@ -51,13 +51,17 @@ export class ExternalAccountService {
     // platform's counterparty rules ask for counterparty data in its currency (upstream's behaviour).
     const rule = this.counterpartyRule(currency);
     if (!info['beneficiary'] && rule) throw invalidInput('accountInfo.beneficiary', `is required: the platform requires ${rule} for ${currency} counterparties`);
-    const primary = String(info[spec.primary]);
+    const primaryField = spec.primary.find((f) => typeof info[f] === 'string' && info[f] !== '');
+    if (!primaryField) {
+      throw invalidInput(`accountInfo.${spec.primary[0]}`, `is required${spec.primary.length > 1 ? ` (or one of ${spec.primary.slice(1).join(', ')})` : ''}: it identifies the ${type}`);
+    }
+    const primary = String(info[primaryField]);
     const suffix = scenarioSuffix(primary);
     if (suffix === '105') {
-      throw new ServiceError(400, 'INVALID_BANK_ACCOUNT', `The receiving institution reports account ${primary} as invalid (sandbox suffix 105)`, { field: `accountInfo.${spec.primary}` });
+      throw new ServiceError(400, 'INVALID_BANK_ACCOUNT', `The receiving institution reports account ${primary} as invalid (sandbox suffix 105)`, { field: `accountInfo.${primaryField}` });
     }
     const dup = this.repo.duplicateOf(input.customerId ?? null, type, primary);
-    if (dup) throw conflict(`An external account with this ${spec.primary} already exists (${dup})`, 'CONFLICT', { existingId: dup });
+    if (dup) throw conflict(`An external account with this ${primaryField} already exists (${dup})`, 'CONFLICT', { existingId: dup });
     const atMs = this.ctx.clock.nowMs();
     const account = {
       id: this.ctx.ids('ExternalAccount'), customerId: input.customerId ?? null, currency, accountType: type, identifier: primary, info,

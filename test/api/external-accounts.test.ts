@@ -237,3 +237,43 @@ describe('external account lists, reads and deletes', () => {
     expect(ids).not.toContain(platformAccount.id);
   });
 });
+
+describe("upstream client: accountInfo as the contract's variants have it", () => {
+  const person = { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace' };
+  const create = (currency: string, accountInfo: Record<string, unknown>) => srv.api.post('/customers/external-accounts', { customerId: customer.id, currency, accountInfo });
+
+  it.each([
+    ['INR bank account (accountNumber + ifsc, no vpa)', 'INR', { accountType: 'INR_ACCOUNT', accountNumber: '123456789012', ifsc: 'HDFC0001234', beneficiary: person }],
+    ['Lightning address under its contract name', 'BTC', { accountType: 'LIGHTNING', lightningAddress: 'ada@wallet.example' }],
+    ['Lightning BOLT11 invoice', 'BTC', { accountType: 'LIGHTNING', invoice: 'lnbc2500u1pvjluezpp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfq' }],
+    ['PKR account by IBAN only', 'PKR', { accountType: 'PKR_ACCOUNT', bankName: 'Meezan Bank', iban: 'PK36SCBL0000001123456702', beneficiary: person }],
+    ['CNY account by phone only', 'CNY', { accountType: 'CNY_ACCOUNT', bankName: 'Bank of China', phoneNumber: '+8613800138000', beneficiary: person }],
+    ['COP account without bankAccountType', 'COP', { accountType: 'COP_ACCOUNT', bankName: 'Bancolombia', accountNumber: '00123456789', beneficiary: person }],
+    ['SGD account without bankName', 'SGD', { accountType: 'SGD_ACCOUNT', accountNumber: '1234567890', swiftCode: 'DBSSSGSG', beneficiary: person }],
+    ['HTG mobile money without provider', 'HTG', { accountType: 'HTG_ACCOUNT', phoneNumber: '+50937000000', beneficiary: person }],
+    ['SWIFT account by IBAN', 'USD', { accountType: 'SWIFT_ACCOUNT', iban: 'GB33BUKB20201555555555', swiftCode: 'BUKBGB22', bankName: 'Barclays', country: 'GB', beneficiary: person }],
+  ])('%s is created, its fields kept', async (_label, currency, info) => {
+    const r = await create(currency, info);
+    expect(r.status, r.text).toBe(201);
+    expect(r.body.accountInfo).toMatchObject(info);
+  });
+
+  it("a wallet's vaspName and a USD account's intermediary bank are kept, not dropped", async () => {
+    const wallet = await create('USDC', { accountType: 'BASE_WALLET', address: '0x52908400098527886E0F7030069857D2E4169EE7', vaspName: 'Coinbase' });
+    expect(wallet.status, wallet.text).toBe(201);
+    expect(wallet.body.accountInfo.vaspName).toBe('Coinbase');
+    const usd = await create('USD', accountInfo.usd({ intermediaryBankName: 'Citibank', intermediaryRoutingNumber: '021000089' }));
+    expect(usd.status, usd.text).toBe(201);
+    expect(usd.body.accountInfo).toMatchObject({ intermediaryBankName: 'Citibank', intermediaryRoutingNumber: '021000089' });
+  });
+
+  it('an account with none of its identifiers is 400 naming the first, and stores nothing', async () => {
+    const before = storedState(core);
+    const r = await create('CNY', { accountType: 'CNY_ACCOUNT', bankName: 'Bank of China', beneficiary: person });
+    expectInvalidField(r, 'accountInfo.accountNumber');
+    expect(r.body.message).toContain('phoneNumber');
+    expectInvalidField(await create('BTC', { accountType: 'LIGHTNING' }), 'accountInfo.lightningAddress');
+    expectInvalidField(await create('INR', { accountType: 'INR_ACCOUNT', beneficiary: person }), 'accountInfo.vpa');
+    expect(storedState(core)).toEqual(before);
+  });
+});
