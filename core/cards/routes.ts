@@ -34,10 +34,8 @@ export const cardContract = {
     body: createCardSchema,
     responses: { 201: { description: 'The new card', schema: cardSchema } },
     errors: {
-      400: 'CARDHOLDER_KYC_NOT_APPROVED; FUNDING_SOURCE_INELIGIBLE (sandbox: an account id ending 002 or 003); INVALID_INPUT: a funding source of another customer, inactive, or in another currency',
-      404: 'USER_NOT_FOUND: no such cardholder',
-      409: 'CONFLICT: platformCardId is taken',
-      410: 'CUSTOMER_DELETED',
+      400: 'CARDHOLDER_KYC_NOT_APPROVED; FUNDING_SOURCE_INELIGIBLE (sandbox: an account id ending 002 or 003); INVALID_INPUT: no such cardholder, '
+        + 'a deleted cardholder, a platformCardId already taken, or a funding source of another customer, inactive, or in another currency (upstream lists only 400 here)',
     },
   }),
   listCards: defineRoute({

@@ -37,13 +37,13 @@ export class CardService {
 
   /** Issues a card to a KYC-approved customer, funded by their internal accounts (201 Card). */
   create(body: z.infer<typeof createCardSchema>, options: { sandboxSuffixes?: boolean } = {}): Card {
-    const holder = this.customers.get(body.cardholderId);
-    if (holder.isDeleted) throw new ServiceError(410, 'CUSTOMER_DELETED', `Customer ${holder.id} has been deleted`);
+    const holder = this.cardholder(body.cardholderId);
     if (verificationStatusOf(holder) !== 'APPROVED') {
       throw new ServiceError(400, 'CARDHOLDER_KYC_NOT_APPROVED', `Customer ${holder.id} cannot hold a card until their verification is APPROVED (it is ${verificationStatusOf(holder)})`);
     }
     const currency = this.checkFundingSources(holder.id, body.fundingSources, options.sandboxSuffixes ?? true);
-    if (body.platformCardId && this.repo.findByPlatformId(body.platformCardId)) throw conflict(`A card with platformCardId ${body.platformCardId} already exists`);
+    const taken = body.platformCardId ? this.repo.findByPlatformId(body.platformCardId) : undefined;
+    if (taken) throw invalidInput('platformCardId', `is taken by card ${taken.id}`);
     const outcome = issuanceOutcome(body.platformCardId ?? holder.id);
     const now = this.ctx.clock.nowMs();
     const id = this.ctx.ids('Card');
@@ -132,6 +132,19 @@ export class CardService {
     const card = this.record(cardId);
     if (card.state !== 'PROCESSING') return;
     this.save({ ...card, state: 'ACTIVE', stateReason: null }, card);
+  }
+
+  // Upstream lists only 400 (and 401) for POST /cards: an unknown or deleted cardholder is bad input naming the field, not a 404 or 410.
+  private cardholder(id: string) {
+    let holder;
+    try {
+      holder = this.customers.get(id);
+    } catch (err) {
+      if (err instanceof ServiceError && err.status === 404) throw invalidInput('cardholderId', `no customer ${id} exists`);
+      throw err;
+    }
+    if (holder.isDeleted) throw invalidInput('cardholderId', `customer ${id} has been deleted`);
+    return holder;
   }
 
   private findAccount(id: string): InternalAccountRecord | undefined {

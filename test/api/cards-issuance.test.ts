@@ -51,9 +51,16 @@ describe('POST /cards', () => {
     expectInvalidField(await w.api.post('/cards', { cardholderId: w.seed.alice.id, form: 'VIRTUAL', fundingSources: ['InternalAccount:nope'] }), 'fundingSources.0');
     expectInvalidField(await w.api.post('/cards', { cardholderId: w.seed.alice.id, form: 'PHYSICAL', fundingSources: [w.seed.aliceUsd] }), 'form');
     expectInvalidField(await w.api.post('/cards', { cardholderId: w.seed.alice.id, form: 'VIRTUAL', fundingSources: [] }), 'fundingSources');
-    expectError(await w.api.post('/cards', { cardholderId: 'Customer:nope', form: 'VIRTUAL', fundingSources: [w.seed.aliceUsd] }), 404, 'USER_NOT_FOUND');
+    // Upstream lists only 400 for POST /cards: an unknown cardholder and a taken platformCardId are bad input naming the field.
+    expectInvalidField(await w.api.post('/cards', { cardholderId: 'Customer:nope', form: 'VIRTUAL', fundingSources: [w.seed.aliceUsd] }), 'cardholderId');
     await issueCard(w, { platformCardId: 'dup-000' });
-    expectError(await w.api.post('/cards', { cardholderId: w.seed.alice.id, form: 'VIRTUAL', fundingSources: [w.seed.aliceUsd], platformCardId: 'dup-000' }), 409, 'CONFLICT');
+    expectInvalidField(await w.api.post('/cards', { cardholderId: w.seed.alice.id, form: 'VIRTUAL', fundingSources: [w.seed.aliceUsd], platformCardId: 'dup-000' }), 'platformCardId');
+    const gone = await w.api.post('/customers', { customerType: 'INDIVIDUAL', platformCustomerId: 'cards-gone-1', fullName: 'Gone Holder' });
+    expect(gone.status, gone.text).toBe(201);
+    expect((await w.api.call('DELETE', `/customers/${enc(gone.body.id)}`)).status).toBe(200);
+    const refused = await w.api.post('/cards', { cardholderId: gone.body.id, form: 'VIRTUAL', fundingSources: [w.seed.aliceUsd] });
+    expectInvalidField(refused, 'cardholderId');
+    expect(refused.body.message).toContain('deleted');
   });
 
   it('the funding-source table: account ids ending 002 or 003 are ineligible', () => {
