@@ -48,7 +48,18 @@ export class ContactVerification {
       this.repo.markVerified(sent.id, now);
       this.ctx.events.append(`CUSTOMER.${channel}_VERIFIED`, 'Customer', customerId, { channel });
     });
-    return { customerId, channel, contact, verified: true, verifiedAt: new Date(now).toISOString() };
+    return { ...this.customers.get(customerId), contactVerification: this.contactVerification(customerId) };
+  }
+
+  /** Upstream's contactVerification: VERIFIED for a contact confirmed as it now stands, PENDING for one not yet. */
+  contactVerification(customerId: string): { email?: 'PENDING' | 'VERIFIED'; phone?: 'PENDING' | 'VERIFIED' } {
+    const c = this.customers.get(customerId) as { email?: string; phoneNumber?: string };
+    const done = this.repo.verifiedContacts(customerId);
+    const state = (channel: ContactChannel, contact: string | undefined) =>
+      contact === undefined ? undefined : done.some((d) => d.channel === channel && d.contact === contact) ? 'VERIFIED' as const : 'PENDING' as const;
+    const email = state('EMAIL', c.email);
+    const phone = state('PHONE', c.phoneNumber);
+    return { ...(email ? { email } : {}), ...(phone ? { phone } : {}) };
   }
 
   /** The customer's verified contacts (the console shows them). */

@@ -111,7 +111,7 @@ export const verificationContract = {
     summary: 'Confirms the email code',
     params: customerId,
     body: confirmCodeSchema,
-    responses: { 200: { description: 'The verified email', schema: contactVerifiedSchema } },
+    responses: { 200: { description: 'The customer, its email now VERIFIED in contactVerification', schema: contactVerifiedSchema } },
     errors: contactErrors,
   }),
   sendCustomerPhoneVerification: defineRoute({
@@ -126,7 +126,7 @@ export const verificationContract = {
     summary: 'Confirms the phone code',
     params: customerId,
     body: confirmCodeSchema,
-    responses: { 200: { description: 'The verified phone number', schema: contactVerifiedSchema } },
+    responses: { 200: { description: 'The customer, its phone number now VERIFIED in contactVerification', schema: contactVerifiedSchema } },
     errors: contactErrors,
   }),
   createExternalAccountOwnershipChallenge: defineRoute({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addressSchema, VERIFICATION_STATUSES } from '../customers/schema';
+import { addressSchema, businessCustomerSchema, individualCustomerSchema, VERIFICATION_STATUSES } from '../customers/schema';
 import { pageSchema } from '../kernel/pagination';
 
 /** Where a KYB (or KYC) verification stands; each change is a VERIFICATION.<status> webhook. */
@@ -123,14 +123,16 @@ export const confirmCodeSchema = z.object({
   code: z.string().regex(/^\d{6}$/, 'must be the 6-digit code sent to the customer'),
 }).strict();
 
-/** A confirmed contact. */
-export const contactVerifiedSchema = z.object({
-  customerId: z.string(),
-  channel: z.enum(['EMAIL', 'PHONE']),
-  contact: z.string().meta({ description: 'The email address or phone number now verified' }),
-  verified: z.literal(true),
-  verifiedAt: timestamp,
-}).strict().meta({ id: 'ContactVerification' });
+/** `POST /customers/{id}/verify-email/confirm` and `verify-phone/confirm` answer: the customer with its contactVerification. */
+export const contactVerifiedSchema = (() => {
+  const state = z.enum(['PENDING', 'VERIFIED']);
+  const contactVerification = z.object({ email: state.optional(), phone: state.optional() }).strict()
+    .meta({ id: 'ContactVerification', description: 'Whether the email and the phone number are verified (a contact the customer has is PENDING until confirmed)' });
+  return z.discriminatedUnion('customerType', [
+    individualCustomerSchema.extend({ contactVerification }),
+    businessCustomerSchema.extend({ contactVerification }),
+  ]).meta({ id: 'CustomerWithContactVerification', description: "The customer, as upstream's confirm answers it, with its contactVerification" });
+})();
 
-/** A confirmed contact. */
+/** The customer after a confirmed contact. */
 export type ContactVerified = z.infer<typeof contactVerifiedSchema>;

@@ -142,9 +142,10 @@ describe('contact verification', () => {
     expect(wrong.body.details.errors[0].field).toBe('code');
     const ok = await w.api.post(`/customers/${enc(id)}/verify-email/confirm`, { code: '000000' });
     expect(ok.status, ok.text).toBe(200);
-    expect(ok.body).toMatchObject({ customerId: id, channel: 'EMAIL', contact: 'alice.johnson@example.com', verified: true });
+    // Upstream answers the customer, with where each contact stands.
+    expect(ok.body).toMatchObject({ id, email: 'alice.johnson@example.com', contactVerification: { email: 'VERIFIED', phone: 'PENDING' } });
     expect((await w.api.post(`/customers/${enc(id)}/verify-phone`)).status).toBe(204);
-    expect((await w.api.post(`/customers/${enc(id)}/verify-phone/confirm`, { code: '000000' })).body).toMatchObject({ channel: 'PHONE', contact: '+14155550101' });
+    expect((await w.api.post(`/customers/${enc(id)}/verify-phone/confirm`, { code: '000000' })).body).toMatchObject({ id, phoneNumber: '+14155550101', contactVerification: { email: 'VERIFIED', phone: 'VERIFIED' } });
   });
 
   it('a code expires after 10 minutes on the workspace clock', async () => {
