@@ -92,6 +92,16 @@ describe('POST /cards/{id}/reveal', () => {
     expect(w.core.services.ctx.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM card_reveal_tokens').get()!.n).toBe(1);
   });
 
+  it('a reveal replayed by its Idempotency-Key shows the link redacted: the stored replay never keeps the token', async () => {
+    const send = () => fetch(`${w.api.base}/cards/${enc(card.id)}/reveal`, { method: 'POST', headers: { authorization: w.api.auth, 'Idempotency-Key': 'reveal-once' } });
+    const first = await send();
+    const { panEmbedUrl } = await first.json();
+    const replay = await send();
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await replay.json()).toMatchObject({ panEmbedUrl: '[redacted]' });
+    expect((await open(panEmbedUrl)).res.status).toBe(200); // the first answer's link still opens, once
+  });
+
   it("the request log keeps neither the link's token nor the card's number or CVV, and stores the token only hashed", async () => {
     const { panEmbedUrl } = await reveal();
     const token = panEmbedUrl.split('/').pop()!;
