@@ -39,7 +39,7 @@ export const cardRows: Row[] = [
       const id = await authorized(ctx);
       await ctx.w.api.post(simulate('clearing')(ctx), { cardTransactionId: id, amount: 20_00 });
       ctx.state.returned = id;
-      return { path: simulate('return')(ctx), body: { cardTransactionId: id, amount: 5_00 } };
+      return { path: simulate('return')(ctx), body: { cardTransactionId: id, amount: 20_00 } };
     },
     bad: (ctx) => ({ path: simulate('return')(ctx), body: { cardTransactionId: ctx.state.returned, amount: 0 } }),
   },
