@@ -65,6 +65,12 @@ export const ACCOUNT_INFO: Record<string, { schema: z.ZodObject; primary: string
   TRON_WALLET: { primary: ['address'], currencies: ['USDT', 'USDC'], schema: z.object(wallet) },
   POLYGON_WALLET: { primary: ['address'], currencies: ['USDC', 'USDT'], schema: z.object(wallet) },
   BASE_WALLET: { primary: ['address'], currencies: ['USDC', 'USDT'], schema: z.object(wallet) },
+  // Plasma, the USD₮ chain the contract adds beside the EVM and Solana wallets.
+  PLASMA_WALLET: { primary: ['address'], currencies: ['USDT'], schema: z.object(wallet) },
+  // El Salvador's accounts hold US dollars; a bank account number or a mobile-money phone identifies them.
+  SLV_ACCOUNT: { primary: ['accountNumber', 'phoneNumber'], currencies: ['USD'], schema: z.object({
+    ...bank, accountNumber: accountNumber.optional(), phoneNumber: phone.optional(), bankAccountType: bankAccountType.optional(),
+  }) },
   ETHEREUM_WALLET: { primary: ['address'], currencies: ['USDC', 'USDT'], schema: z.object(wallet) },
 };
 for (const c of ['KES', 'MWK', 'RWF', 'TZS', 'UGX', 'ZMW', 'BWP', 'XOF', 'XAF', 'HTG']) {

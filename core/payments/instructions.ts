@@ -26,6 +26,7 @@ export function hasInstantRail(currency: string): boolean {
 const ACCOUNT_RAILS: Record<string, string[]> = {
   USD_ACCOUNT: ['ACH', 'WIRE', 'RTP', 'FEDNOW'], EUR_ACCOUNT: ['SEPA_INSTANT', 'SEPA'], GBP_ACCOUNT: ['FASTER_PAYMENTS'],
   MXN_ACCOUNT: ['SPEI'], BRL_ACCOUNT: ['PIX'], INR_ACCOUNT: ['UPI', 'NEFT'], SWIFT_ACCOUNT: ['SWIFT'], COP_ACCOUNT: ['BRE_B', 'ACH_COLOMBIA'],
+  SLV_ACCOUNT: ['BANK_TRANSFER', 'MOBILE_MONEY'],
 };
 
 /** The rail a currency settles on by default in the sandbox. */

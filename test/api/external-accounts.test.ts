@@ -251,11 +251,19 @@ describe("upstream client: accountInfo as the contract's variants have it", () =
     ['COP account without bankAccountType', 'COP', { accountType: 'COP_ACCOUNT', bankName: 'Bancolombia', accountNumber: '00123456789', beneficiary: person }],
     ['SGD account without bankName', 'SGD', { accountType: 'SGD_ACCOUNT', accountNumber: '1234567890', swiftCode: 'DBSSSGSG', beneficiary: person }],
     ['HTG mobile money without provider', 'HTG', { accountType: 'HTG_ACCOUNT', phoneNumber: '+50937000000', beneficiary: person }],
+    ['SLV account (El Salvador, in dollars) by phone', 'USD', { accountType: 'SLV_ACCOUNT', phoneNumber: '+50370000000', beneficiary: person, paymentRails: ['BANK_TRANSFER', 'MOBILE_MONEY'] }],
+    ['PLASMA_WALLET holding USDT', 'USDT', { accountType: 'PLASMA_WALLET', address: '0x52908400098527886E0F7030069857D2E4169EE7' }],
     ['SWIFT account by IBAN', 'USD', { accountType: 'SWIFT_ACCOUNT', iban: 'GB33BUKB20201555555555', swiftCode: 'BUKBGB22', bankName: 'Barclays', country: 'GB', beneficiary: person }],
   ])('%s is created, its fields kept', async (_label, currency, info) => {
     const r = await create(currency, info);
     expect(r.status, r.text).toBe(201);
     expect(r.body.accountInfo).toMatchObject(info);
+  });
+
+  it('an SLV account created without paymentRails gets its rails (BANK_TRANSFER, MOBILE_MONEY)', async () => {
+    const r = await create('USD', { accountType: 'SLV_ACCOUNT', accountNumber: '1234567890', beneficiary: person });
+    expect(r.status, r.text).toBe(201);
+    expect(r.body.accountInfo.paymentRails).toEqual(['BANK_TRANSFER', 'MOBILE_MONEY']);
   });
 
   it("a wallet's vaspName and a USD account's intermediary bank are kept, not dropped", async () => {
