@@ -98,9 +98,10 @@ export function cardRepo(db: Db) {
       if (q.cardholderId) (where.push('cardholder_id = ?'), params.push(q.cardholderId));
       if (q.platformCardId) (where.push('platform_card_id = ?'), params.push(q.platformCardId));
       if (q.state) (where.push('state = ?'), params.push(q.state));
-      if (q.fundingAccountId) (where.push('EXISTS (SELECT 1 FROM json_each(funding_sources) WHERE value = ?)'), params.push(q.fundingAccountId));
+      const fundedBy = q.accountId ?? q.fundingAccountId;
+      if (fundedBy) (where.push('EXISTS (SELECT 1 FROM json_each(funding_sources) WHERE value = ?)'), params.push(fundedBy));
       return selectPage<CardRow, CardRecord>(db, {
-        select: 'SELECT * FROM cards', from: 'FROM cards', where, params, limit: q.limit, cursor: q.cursor, order: 'desc',
+        select: 'SELECT * FROM cards', from: 'FROM cards', where, params, limit: q.limit, cursor: q.cursor, order: q.sortOrder ?? 'desc',
         keyColumn: 'created_at', idColumn: 'id', map: recordOf, position: (r) => ({ k: r.created_at, id: r.id }),
       });
     },

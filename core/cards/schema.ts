@@ -76,7 +76,9 @@ export const listCardsQuery = pageQuerySchema.extend({
   cardholderId: z.string().optional(),
   platformCardId: z.string().optional(),
   state: z.enum(CARD_STATES).optional(),
-  fundingAccountId: z.string().optional().meta({ description: 'Cards funded by this internal account' }),
+  accountId: z.string().optional().meta({ description: "Cards funded by this internal account (the contract's name)" }),
+  fundingAccountId: z.string().optional().meta({ description: 'Older name of accountId, still accepted' }),
+  sortOrder: z.enum(['asc', 'desc']).optional().meta({ description: 'By creation time; newest first (desc) when absent' }),
 });
 
 /** Path of the card routes. */

@@ -158,6 +158,24 @@ describe('POST /quotes', () => {
   });
 });
 
+describe('GET /cards', () => {
+  it("accountId (the contract's name) lists the cards an internal account funds; sortOrder=asc lists oldest first", async () => {
+    const issue = (platformCardId: string) => w.api.post('/cards', { cardholderId: w.seed.alice.id, form: 'VIRTUAL', fundingSources: [w.seed.aliceUsd], platformCardId });
+    const first = await issue('contract-card-0001');
+    expect(first.status, first.text).toBe(201);
+    await advance(w, 1);
+    const second = await issue('contract-card-0002');
+    const funded = await w.api.get(`/cards?accountId=${enc(w.seed.aliceUsd)}&sortOrder=asc&limit=100`);
+    expect(funded.status, funded.text).toBe(200);
+    // The seeded workspace may hold older cards on this account; the two new ones come last, oldest first.
+    expect(ids(funded).slice(-2)).toEqual([first.body.id, second.body.id]);
+    const newestFirst = ids(await w.api.get(`/cards?accountId=${enc(w.seed.aliceUsd)}&limit=100`));
+    expect(newestFirst).toEqual([...ids(funded)].reverse());
+    expect(ids(await w.api.get(`/cards?fundingAccountId=${enc(w.seed.aliceUsd)}&limit=100`))).toEqual(newestFirst);
+    expect(ids(await w.api.get(`/cards?accountId=${enc(w.seed.luciaUsd)}&limit=100`))).not.toContain(first.body.id);
+  });
+});
+
 describe('GET /tokens filters', () => {
   it('name (whole name, any letter case) and the created/updated bounds, date-time or date-only, narrow the list', async () => {
     const first = await w.api.post('/tokens', { name: 'Reporting job', permissions: ['VIEW'] });
