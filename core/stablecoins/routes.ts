@@ -77,7 +77,7 @@ export const stablecoinContract = {
     responses: { 200: { description: 'The estimate', schema: withdrawalFeeSchema } },
     errors: {
       400: 'INVALID_INPUT naming cryptoNetwork (the currency does not travel on it) or internalAccountId (another currency); AMOUNT_OUT_OF_RANGE when the fee would take it all',
-      404: 'NOT_FOUND: no internal account has internalAccountId',
+      404: 'REFERENCE_NOT_FOUND: no internal account has internalAccountId',
     },
   }),
 };

@@ -130,7 +130,7 @@ export class StablecoinService {
   estimateWithdrawalFee(body: z.infer<typeof withdrawalFeeRequestSchema>) {
     if (body.internalAccountId !== undefined) {
       const account = this.internalAccounts.find(body.internalAccountId);
-      if (!account) throw notFound('NOT_FOUND', `Internal account ${body.internalAccountId} not found`);
+      if (!account) throw notFound('REFERENCE_NOT_FOUND', `Internal account ${body.internalAccountId} not found`);
       if (account.currency !== body.currency) throw invalidInput('internalAccountId', `holds ${account.currency}, not ${body.currency}`);
     }
     const fee = WITHDRAWAL_FEES[body.currency]?.[body.cryptoNetwork];

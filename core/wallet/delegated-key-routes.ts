@@ -23,7 +23,7 @@ export const delegatedKeyContract = {
     errors: {
       400: 'INVALID_INPUT naming internalAccountId (not an embedded wallet, or not a funding source of the card) or cardId (a CLOSED card)',
       401: 'WALLET_SIGNATURE_MISSING, WALLET_SIGNATURE_MALFORMED, WALLET_SIGNATURE_BODY_MISMATCH, WALLET_SIGNATURE_INVALID, REQUEST_ID_MISSING: the signed retry failed',
-      404: 'REFERENCE_NOT_FOUND: no card has cardId; NOT_FOUND: no internal account has internalAccountId',
+      404: 'REFERENCE_NOT_FOUND: no card has cardId; REFERENCE_NOT_FOUND: no internal account has internalAccountId',
     },
   }),
   listDelegatedKeys: defineRoute({

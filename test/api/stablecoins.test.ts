@@ -106,6 +106,6 @@ describe('POST /crypto/estimate-withdrawal-fee', () => {
     expectInvalidField(await w.api.post('/crypto/estimate-withdrawal-fee', { currency: 'BTC', cryptoNetwork: 'SOLANA', amount: 10_000 }), 'cryptoNetwork');
     expectError(await w.api.post('/crypto/estimate-withdrawal-fee', { currency: 'USDC', cryptoNetwork: 'ETHEREUM', amount: 100 }), 400, 'AMOUNT_OUT_OF_RANGE');
     expectInvalidField(await w.api.post('/crypto/estimate-withdrawal-fee', { internalAccountId: w.seed.aliceUsd, currency: 'USDC', cryptoNetwork: 'SOLANA', amount: 10_000 }), 'internalAccountId');
-    expectError(await w.api.post('/crypto/estimate-withdrawal-fee', { internalAccountId: 'InternalAccount:019542f5-b3e7-1d02-0000-000000000099', currency: 'USDC', cryptoNetwork: 'SOLANA', amount: 10_000 }), 404, 'NOT_FOUND');
+    expectError(await w.api.post('/crypto/estimate-withdrawal-fee', { internalAccountId: 'InternalAccount:019542f5-b3e7-1d02-0000-000000000099', currency: 'USDC', cryptoNetwork: 'SOLANA', amount: 10_000 }), 404, 'REFERENCE_NOT_FOUND');
   });
 });
