@@ -41,7 +41,7 @@ export const walletContract = {
     errors: {
       400: 'EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS, SMS_OTP_CREDENTIAL_ALREADY_EXISTS, PASSKEY_CREDENTIAL_ALREADY_EXISTS, PASSKEY_CHALLENGE_ALREADY_USED; INVALID_INPUT for a malformed OIDC token',
       401: `${SIGNED_401}; UNAUTHORIZED when an OIDC claim check fails`,
-      404: 'NOT_FOUND: no internal account has this accountId',
+      404: 'REFERENCE_NOT_FOUND: no internal account has this accountId',
       409: 'CONFLICT: the wallet already has an OAUTH credential for this issuer and subject',
     },
   }),
@@ -84,7 +84,7 @@ export const walletContract = {
     summary: 'Revokes a session (signed by any active session of the wallet)',
     params: sessionId,
     responses: { 202: challenge, 204: { description: 'Revoked' } },
-    errors: { 401: SIGNED_401, 404: 'NOT_FOUND: not an active session' },
+    errors: { 401: SIGNED_401, 404: 'REFERENCE_NOT_FOUND: not an active session' },
   }),
   refreshAuthSession: defineRoute({
     method: 'post', path: '/auth/sessions/{id}/refresh', tag: AUTH, permission: 'MANAGE', signed: true,
