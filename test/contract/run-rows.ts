@@ -58,11 +58,13 @@ export function derivedBad(op: UpstreamOperation, ok: Call): Call {
   return { ...ok, auth: null };
 }
 
-function expectValid(op: UpstreamOperation, answer: Answer, which: '2xx' | '4xx'): void {
+function expectValid(op: UpstreamOperation, answer: Answer, which: '2xx' | '4xx', row?: Row): void {
   const where = `${op.operationId} (${op.method.toUpperCase()} ${op.path}) answered ${answer.status}`;
   const range = which === '2xx' ? [200, 300] : [400, 500];
   expect(answer.status >= range[0]! && answer.status < range[1]!, `${where}, wanted a ${which}: ${answer.text.slice(0, 600)}`).toBe(true);
-  const errors = upstream.errors(op.operationId, answer.status, answer.body);
+  const spec = row?.specStatus;
+  const status = spec && answer.status === spec.ours ? spec.contract : answer.status;
+  const errors = upstream.errors(op.operationId, status, answer.body);
   if (errors.length) expect.fail(`${where}: the body does not validate against the upstream schema:\n  ${errors.join('\n  ')}\n${answer.text.slice(0, 800)}`);
 }
 
@@ -78,13 +80,15 @@ export function runRows(title: string, rows: Row[], prepare?: (ctx: RowContext) 
   });
   describe(title, () => {
     for (const row of rows) {
-      it(`${row.op}: a success and a failure both answer in the upstream contract's shapes`, async () => {
+      const declare = row.knownGap ? it.fails : it;
+      const title = `${row.op}: a success and a failure both answer in the upstream contract's shapes`;
+      declare(row.knownGap ? `${title} (known gap: ${row.knownGap})` : title, async () => {
         const op = upstream.operation(row.op);
         const ok = await row.ok(ctx);
         // A derived failure goes first, so a success that consumes a resource cannot change it; a row's own
         // failure is built after the success, from what the success left behind.
         const derived = row.bad ? undefined : await send(ctx.w, op, derivedBad(op, ok));
-        expectValid(op, await send(ctx.w, op, ok), '2xx');
+        expectValid(op, await send(ctx.w, op, ok), '2xx', row);
         expectValid(op, derived ?? (await send(ctx.w, op, await row.bad!(ctx))), '4xx');
       });
     }
