@@ -55,7 +55,7 @@ function suffixRuleScenarios(): ScenarioDefinition[] {
         save: { quote: 'id', transaction: 'transactionId' },
       },
       { title: 'Execute the quote', request: { method: 'POST', path: '/quotes/{{quote}}/execute' }, expect: { status: 200, fields: { status: 'PROCESSING' } } },
-      ...followPayment(checkpoints(table, 'PROCESSING'), { quote: true, debited: SENT }),
+      ...followPayment(checkpoints(table, 'PROCESSING', 'OUTGOING'), { quote: true, refund: true, debited: SENT }),
     ],
   }];
 }

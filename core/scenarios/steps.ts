@@ -58,14 +58,21 @@ export function balanceIs(amount: number, why: string): ScenarioStep {
   };
 }
 
+/** A checkpoint in words, naming the failure reason and any refund reason other than the usual TRANSACTION_FAILED. */
+function paymentState(p: Checkpoint): string {
+  const why = p.failureReason ? ` with failure reason ${p.failureReason}` : '';
+  const refund = p.refund ? `, its refund ${p.refund.status}${p.refund.reason === 'TRANSACTION_FAILED' ? '' : ` (reason ${p.refund.reason})`}` : '';
+  return `the payment is ${p.tx}${why}${refund}`;
+}
+
 /** Steps that walk the clock through a payment's checkpoints, reading the transaction (and quote) at each. */
-export function followPayment(points: Checkpoint[], o: { quote: boolean; debited: number; credited?: number }): ScenarioStep[] {
+export function followPayment(points: Checkpoint[], o: { quote: boolean; refund: boolean; debited: number; credited?: number }): ScenarioStep[] {
   const steps: ScenarioStep[] = [];
   let now = 0;
   for (const p of points) {
     const fields: Record<string, unknown> = { status: p.tx, failureReason: p.failureReason };
-    if (o.quote) Object.assign(fields, { 'refund.status': p.refund?.status ?? null, 'refund.reason': p.refund?.reason ?? null });
-    steps.push({ title: `${p.at} s after the start the payment is ${p.tx}${p.refund ? `, its refund ${p.refund.status}` : ''}`, advanceSeconds: p.at - now, request: { method: 'GET', path: '/transactions/{{transaction}}' }, expect: { status: 200, fields } });
+    if (o.refund) Object.assign(fields, { 'refund.status': p.refund?.status ?? null, 'refund.reason': p.refund?.reason ?? null });
+    steps.push({ title: `${p.at} s after the start ${paymentState(p)}`, advanceSeconds: p.at - now, request: { method: 'GET', path: '/transactions/{{transaction}}' }, expect: { status: 200, fields } });
     if (o.quote) steps.push({ title: `The quote is ${p.quote}`, request: { method: 'GET', path: '/quotes/{{quote}}' }, expect: { status: 200, fields: { status: p.quote } } });
     now = p.at;
   }

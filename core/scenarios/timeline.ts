@@ -15,8 +15,13 @@ export interface Checkpoint {
   restored: boolean;
 }
 
-/** The checkpoints of a table entry: just before its first change, at each change, and when each refund settles. */
-export function checkpoints(scenario: Scenario, initial: 'PROCESSING' | 'PENDING'): Checkpoint[] {
+/**
+ * The checkpoints of a table entry: just before its first change, at each change, and when each refund settles.
+ * `tx` is the status the API answers: upstream has no outgoing REJECTED or REFUNDED, so an outgoing payment
+ * stored with either is answered FAILED (its failureReason and refund saying why); incoming ones keep the word.
+ */
+export function checkpoints(scenario: Scenario, initial: 'PROCESSING' | 'PENDING', direction: 'OUTGOING' | 'INCOMING'): Checkpoint[] {
+  const answered = (stored: string) => (direction === 'OUTGOING' && (stored === 'REJECTED' || stored === 'REFUNDED') ? 'FAILED' : stored);
   const state: Omit<Checkpoint, 'at'> = { tx: initial, quote: 'PROCESSING', failureReason: null, refund: null, restored: false };
   const changes: { at: number; apply: () => void }[] = [];
   for (const { after, step } of scenario.steps) {
@@ -24,7 +29,7 @@ export function checkpoints(scenario: Scenario, initial: 'PROCESSING' | 'PENDING
     if (step.kind === 'PROCESS') changes.push({ at: after, apply: () => Object.assign(state, { tx: 'PROCESSING' }) });
     if (step.kind === 'FAIL') {
       const reason = step.refundReason ?? 'TRANSACTION_FAILED';
-      changes.push({ at: after, apply: () => Object.assign(state, { tx: step.status, quote: 'FAILED', failureReason: step.failureReason ?? null, refund: { status: 'PENDING', reason } }) });
+      changes.push({ at: after, apply: () => Object.assign(state, { tx: answered(step.status), quote: 'FAILED', failureReason: step.failureReason ?? null, refund: { status: 'PENDING', reason } }) });
       changes.push({ at: after + REFUND_DELAY_SECONDS, apply: () => Object.assign(state, { refund: { status: step.refund, reason }, restored: step.refund === 'COMPLETED' }) });
     }
     if (step.kind === 'RETURN') {
