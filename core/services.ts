@@ -99,8 +99,8 @@ export function createServices(ctx: Ctx): Services {
   const customerStore = customerRepo(ctx.db);
   const internal = new InternalAccountService(ctx, ledger, { deletedIds: () => customerStore.deletedIds() });
   const customers = new CustomerService(ctx, customerStore, platform, internal);
-  const external = new ExternalAccountService(ctx, (id) => customers.assertLive(id));
-  const transactions = new TransactionService(ctx);
+  const external = new ExternalAccountService(ctx, (id) => customers.assertLive(id), (currency) => platform.requiredCounterpartyFields(currency));
+  const transactions = new TransactionService(ctx, (id) => external.identifierOf(id));
   const runner = new PaymentRunner(ctx, transactions, new FundsMover(ledger));
   const receivers = new ReceiverService(ctx, external);
   const organizationId = () => platform.get().id;
@@ -137,8 +137,8 @@ export function createServices(ctx: Ctx): Services {
     transfers, agents, agentActions, agentOperations,
     invitations: new InvitationService(ctx, customers),
     bulkImports: new BulkCustomerImports(ctx, customers),
-    stablecoins: new StablecoinService(ctx),
-    delegatedKeys: new DelegatedKeys(ctx, walletSessions, signedRetry),
+    stablecoins: new StablecoinService(ctx, internal),
+    delegatedKeys: new DelegatedKeys(ctx, walletSessions, signedRetry, (id) => cards.record(id)),
     // A document belongs to a live customer or to a beneficial owner (the verifications area holds those),
     // and may support a verification of that customer.
     documents: new DocumentService(ctx, {

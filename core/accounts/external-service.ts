@@ -4,7 +4,6 @@ import { conflict, invalidInput, notFound, ServiceError } from '../kernel/errors
 import { findCurrency } from '../kernel/money';
 import type { Page } from '../kernel/pagination';
 import { scenarioSuffix } from '../payments/suffix';
-import { platformRepo } from '../platform/repo';
 import { externalAccountRepo, type BeneficiaryStatus, type ExternalAccountSummary, type IdentifiedAccount } from './external-repo';
 import { ACCOUNT_INFO, currenciesOfAccountType, withRails, type createExternalAccountSchema, type ExternalAccount } from './external-schema';
 
@@ -24,12 +23,17 @@ const NOT_ABOUT_THE_BENEFICIARY = new Set(['ACCOUNT_IDENTIFIER', 'PURPOSE_OF_PAY
 /** External accounts of customers and of the platform, validated per account type. */
 export class ExternalAccountService {
   private readonly repo;
-  private readonly platform;
 
-  /** `customerExists` throws unless a live customer has the id (customers sit above accounts, so it is passed in). */
-  constructor(private readonly ctx: Ctx, private readonly customerExists: (id: string) => void) {
+  /**
+   * `customerExists` throws unless a live customer has the id (customers sit above accounts, so it is passed in);
+   * `counterpartyFields` answers the counterparty fields the platform's configuration lists for a currency.
+   */
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly customerExists: (id: string) => void,
+    private readonly counterpartyFields: (currency: string) => readonly { name: string; mandatory: boolean }[],
+  ) {
     this.repo = externalAccountRepo(ctx.db);
-    this.platform = platformRepo(ctx.db);
   }
 
   /** Validates and stores an external account; the 1xx suffixes drive the sandbox's name verification. */
@@ -77,8 +81,7 @@ export class ExternalAccountService {
 
   /** The mandatory counterparty fields the platform's configuration names for a currency, in words; undefined when none. */
   private counterpartyRule(currency: string): string | undefined {
-    const config = this.platform.get()?.data.supportedCurrencies?.find((c) => c.currencyCode === currency);
-    const fields = (config?.requiredCounterpartyFields ?? []).filter((f) => f.mandatory && !NOT_ABOUT_THE_BENEFICIARY.has(f.name)).map((f) => f.name);
+    const fields = this.counterpartyFields(currency).filter((f) => f.mandatory && !NOT_ABOUT_THE_BENEFICIARY.has(f.name)).map((f) => f.name);
     return fields.length ? fields.join(', ') : undefined;
   }
 

@@ -3,6 +3,7 @@ import type { Ctx } from '../context';
 import { ServiceError, notFound } from '../kernel/errors';
 import { isoOf } from '../kernel/clock';
 import { cardRepo } from './repo';
+import { revealTokenRepo } from './reveal-repo';
 import type { CardService } from './service';
 
 /** How long a reveal link stays valid (upstream's example: issued 14:11, expiring 14:16). */
@@ -26,18 +27,12 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
  * clock and spent by its first opening.
  */
 export class CardReveal {
-  private readonly stmts;
+  private readonly tokens;
   private readonly repo;
 
   constructor(private readonly ctx: Ctx, private readonly cards: CardService) {
-    const db = ctx.db;
-    this.repo = cardRepo(db);
-    this.stmts = {
-      insert: db.prepare('INSERT INTO card_reveal_tokens (token_hash, card_id, created_at, expires_at) VALUES (?, ?, ?, ?)'),
-      find: db.prepare<[string], { card_id: string; expires_at: number; used_at: number | null }>('SELECT card_id, expires_at, used_at FROM card_reveal_tokens WHERE token_hash = ?'),
-      spend: db.prepare('UPDATE card_reveal_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL'),
-      prune: db.prepare('DELETE FROM card_reveal_tokens WHERE expires_at < ?'),
-    };
+    this.repo = cardRepo(ctx.db);
+    this.tokens = revealTokenRepo(ctx.db);
   }
 
   /** A new reveal link's token for a card (404 REFERENCE_NOT_FOUND), with when it expires. */
@@ -49,8 +44,8 @@ export class CardReveal {
     this.ctx.transaction(() => {
       this.repo.assignNumber(card.id, card.last4); // a card issued before numbers were kept gets its own now
       // Spent and expired links are kept a day, long enough to say "used" or "expired" rather than "unknown".
-      this.stmts.prune.run(now - 86_400_000);
-      this.stmts.insert.run(sha256(token), card.id, now, expires);
+      this.tokens.prune(now - 86_400_000);
+      this.tokens.insert(sha256(token), card.id, now, expires);
     });
     return { token, expiresAt: isoOf(expires) };
   }
@@ -59,12 +54,12 @@ export class CardReveal {
   open(token: string): CardDetails {
     const hash = sha256(token);
     return this.ctx.transaction(() => {
-      const row = this.stmts.find.get(hash);
+      const row = this.tokens.find(hash);
       if (!row) throw notFound('NOT_FOUND', 'This card reveal link is unknown');
       const now = this.ctx.clock.nowMs();
       if (row.used_at !== null) throw new ServiceError(410, 'REVEAL_LINK_USED', 'This card reveal link was already opened; a link shows the card once: ask for a new one (POST /cards/{id}/reveal)');
       if (now >= row.expires_at) throw new ServiceError(410, 'REVEAL_LINK_EXPIRED', `This card reveal link expired at ${isoOf(row.expires_at)}: ask for a new one (POST /cards/{id}/reveal)`);
-      this.stmts.spend.run(now, hash);
+      this.tokens.spend(hash, now);
       const card = this.cards.record(row.card_id);
       const secrets = this.repo.secrets(card.id)!;
       return { pan: secrets.pan!, cvv: secrets.cvv!, expMonth: card.expMonth, expYear: card.expYear, last4: card.last4 };

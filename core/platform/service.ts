@@ -47,6 +47,12 @@ export class PlatformService {
     return this.repo.get() !== undefined;
   }
 
+  /** The counterparty fields the stored configuration lists for a currency (none before seeding or for an unlisted currency). */
+  requiredCounterpartyFields(currency: string): readonly { name: string; mandatory: boolean }[] {
+    // The stored fields as written, not get()'s defaults: a configuration without currencies asks for no fields.
+    return this.repo.get()?.data.supportedCurrencies?.find((c) => c.currencyCode === currency)?.requiredCounterpartyFields ?? [];
+  }
+
   /** The current configuration. */
   get(): PlatformConfig {
     const stored = this.repo.get();

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Ctx } from '../context';
 import { conflict, invalidInput, notFound, ServiceError } from '../kernel/errors';
 import type { Page } from '../kernel/pagination';
-import { internalAccountRepo } from '../accounts/internal-repo';
+import type { InternalAccountService } from '../accounts/internal-service';
 import { stablecoinRepo } from './repo';
 import type {
   linkProviderAccountSchema, listOperationsQuery, listProviderAccountsQuery, OperationStatus, operationRequestSchema, ProviderAccount,
@@ -30,11 +30,10 @@ const hex = (seed: string, n: number) => createHash('sha256').update(seed).diges
 /** Stablecoin issuance: provider account links, registered stablecoins, mints and burns on the workspace clock, and the withdrawal-fee estimate. */
 export class StablecoinService {
   private readonly repo;
-  private readonly internalAccounts: ReturnType<typeof internalAccountRepo>;
 
-  constructor(private readonly ctx: Ctx) {
+  /** `internal` answers the internal account a withdrawal-fee estimate names (its currency must match). */
+  constructor(private readonly ctx: Ctx, private readonly internal: InternalAccountService) {
     this.repo = stablecoinRepo(ctx.db);
-    this.internalAccounts = internalAccountRepo(ctx.db);
     ctx.scheduler.register(STEP_JOB, (job) => this.step(String(job.payload['operationId']), job.payload['to'] as OperationStatus));
   }
 
@@ -129,8 +128,7 @@ export class StablecoinService {
   /** The network fee of a crypto withdrawal (400 naming cryptoNetwork when the currency does not travel on it). */
   estimateWithdrawalFee(body: z.infer<typeof withdrawalFeeRequestSchema>) {
     if (body.internalAccountId !== undefined) {
-      const account = this.internalAccounts.find(body.internalAccountId);
-      if (!account) throw notFound('REFERENCE_NOT_FOUND', `Internal account ${body.internalAccountId} not found`);
+      const account = this.internal.record(body.internalAccountId); // 404 REFERENCE_NOT_FOUND when unknown
       if (account.currency !== body.currency) throw invalidInput('internalAccountId', `holds ${account.currency}, not ${body.currency}`);
     }
     const fee = WITHDRAWAL_FEES[body.currency]?.[body.cryptoNetwork];

@@ -137,6 +137,9 @@ function page(db: Db, where: string[], params: unknown[], q: { limit: number; cu
 }
 
 /** The SQL of transaction lists (the API's list, the console's explorer and global search), prepared once where it is fixed. */
+/** The identifier of the external account each account filter names, when its value is an ExternalAccount id. */
+export type NamedIdentifiers = Partial<Record<'senderAccountIdentifier' | 'receiverAccountIdentifier' | 'accountIdentifier', string>>;
+
 export function transactionListRepo(db: Db) {
   const count = countCache(db);
   /**
@@ -148,27 +151,25 @@ export function transactionListRepo(db: Db) {
     where.length === (statuses?.length ? 1 : 0) + (type ? 1 : 0) ? keptTotal(db, statuses, type || undefined) : count;
   return {
     /** The API's filtered, keyset-paged list in either order, with the total count of matches. */
-    list(q: z.infer<typeof listTransactionsQuery>): Page<Transaction> {
+    list(q: z.infer<typeof listTransactionsQuery>, named: NamedIdentifiers = {}): Page<Transaction> {
       const where: string[] = [];
       const params: unknown[] = [];
       const eq = (col: string, v: string | undefined) => { if (v !== undefined) (where.push(`${col} = ?`), params.push(v)); };
       eq('customer_id', q.customerId);
       eq('platform_customer_id', q.platformCustomerId);
       // Payments record an external account by its identifier (account number, IBAN, address), so an
-      // ExternalAccount id also names that identifier. The subquery reads the accounts area's table since
-      // this area sits below accounts and cannot call it.
-      const named = (col: string) => `(${col} = ? OR ${col} = (SELECT primary_identifier FROM external_accounts WHERE id = ?))`;
-      const by = (cols: string[], v: string | undefined) => {
+      // ExternalAccount id also names that identifier: `named` carries it, resolved by the accounts area.
+      const by = (cols: string[], v: string | undefined, identifier: string | undefined) => {
         if (v === undefined) return;
-        where.push(`(${cols.map(named).join(' OR ')})`);
-        for (const _ of cols) params.push(v, v);
+        where.push(`(${cols.map((col) => `(${col} = ? OR ${col} = ?)`).join(' OR ')})`);
+        for (const _ of cols) params.push(v, identifier ?? null); // `= NULL` matches nothing, as an unknown id did
       };
-      by(['sender_identifier'], q.senderAccountIdentifier);
-      by(['receiver_identifier'], q.receiverAccountIdentifier);
+      by(['sender_identifier'], q.senderAccountIdentifier, named.senderAccountIdentifier);
+      by(['receiver_identifier'], q.receiverAccountIdentifier, named.receiverAccountIdentifier);
       const plainStatus = statusFilter(where, params, q.status);
       eq('type', q.type);
       eq('reference', q.reference);
-      by(['sender_identifier', 'receiver_identifier'], q.accountIdentifier || undefined);
+      by(['sender_identifier', 'receiver_identifier'], q.accountIdentifier || undefined, named.accountIdentifier);
       if (q.startDate) (where.push('created_at >= ?'), params.push(Date.parse(q.startDate)));
       if (q.endDate) (where.push('created_at <= ?'), params.push(Date.parse(q.endDate)));
       return page(db, where, params, q, totalOf(where, plainStatus ? [plainStatus] : undefined, q.type));

@@ -5,7 +5,7 @@ import { isoOf } from '../kernel/clock';
 import type { Page } from '../kernel/pagination';
 import { INCOMING_FAILURE_REASONS, OUTGOING_FAILURE_REASONS } from '../payments/vocabulary';
 import { transactionRepo, type NewIncoming, type NewOutgoing, type NewTransaction, type TransactionRecord, type TxHistoryEntry } from './repo';
-import { transactionListRepo, type ExplorerFilter, type TransactionSummary } from './list-repo';
+import { transactionListRepo, type ExplorerFilter, type NamedIdentifiers, type TransactionSummary } from './list-repo';
 import type { listTransactionsQuery, IncomingTransaction, ListedTransaction, OutgoingTransaction, Refund, Transaction, TxStatus } from './schema';
 import { mergePages, type TransactionSource } from './sources';
 
@@ -52,7 +52,8 @@ export class TransactionService {
   /** Set by `actingFor` while an agent's action creates transactions. */
   private actingAgent: string | undefined;
 
-  constructor(private readonly ctx: Ctx) {
+  /** `identifierOf` answers the identifier of an external account id (accounts sit above transactions, so it is passed in). */
+  constructor(private readonly ctx: Ctx, private readonly identifierOf: (externalAccountId: string) => string | undefined) {
     this.repo = transactionRepo(ctx.db);
     this.lists = transactionListRepo(ctx.db);
   }
@@ -178,7 +179,12 @@ export class TransactionService {
 
   /** A filtered, keyset-paged list in either order, with the total count of matches. */
   list(q: z.infer<typeof listTransactionsQuery>): Page<ListedTransaction> {
-    return mergePages<ListedTransaction>([this.lists.list(q), ...this.sources.map((s) => s.list(q))], q.limit, q.sortOrder);
+    const named: NamedIdentifiers = {};
+    for (const f of ['senderAccountIdentifier', 'receiverAccountIdentifier', 'accountIdentifier'] as const) {
+      const identifier = q[f] ? this.identifierOf(q[f]) : undefined;
+      if (identifier !== undefined) named[f] = identifier;
+    }
+    return mergePages<ListedTransaction>([this.lists.list(q, named), ...this.sources.map((s) => s.list(q))], q.limit, q.sortOrder);
   }
 
   /** The console's explorer: whatever support staff paste finds its transactions. */

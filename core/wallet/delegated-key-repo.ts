@@ -28,8 +28,6 @@ export function delegatedKeyRepo(db: Db) {
     'SELECT funding_source_id FROM delegated_keys WHERE card_id = ? AND account_id = ? ORDER BY created_at LIMIT 1',
   );
   const revoke = db.prepare(`UPDATE delegated_keys SET status = 'REVOKED', revoked_at = ?, updated_at = ? WHERE id = ?`);
-  // The cards area sits above the wallet area, so its one fact needed here (which accounts fund a card) is read directly.
-  const card = db.prepare<[string], { cardholder_id: string; state: string; funding_sources: string }>('SELECT cardholder_id, state, funding_sources FROM cards WHERE id = ?');
   return {
     /** Stores a new ACTIVE key. */
     insert(k: NewDelegatedKey): DelegatedKey {
@@ -42,11 +40,6 @@ export function delegatedKeyRepo(db: Db) {
     signingKey: (id: string) => { const r = byId.get(id); return r?.status === 'ACTIVE' && r.private_key ? r.private_key : undefined; },
     /** The funding source id already given to a card and wallet pair, if any key named them before. */
     fundingSourceOf: (cardId: string, accountId: string) => sourceOf.get(cardId, accountId)?.funding_source_id,
-    /** A card's holder, state and funding accounts; undefined when no card has the id. */
-    card(id: string): { cardholderId: string; state: string; fundingSources: string[] } | undefined {
-      const r = card.get(id);
-      return r && { cardholderId: r.cardholder_id, state: r.state, fundingSources: JSON.parse(r.funding_sources) as string[] };
-    },
     revoke: (id: string, atMs: number) => void revoke.run(atMs, atMs, id),
     /** Keys of the contract's flow, oldest first, filtered by wallet, card, funding source and status. */
     list(f: { accountId?: string | undefined; cardId?: string | undefined; fundingSourceId?: string | undefined; status?: string | undefined; limit: number; cursor?: string | undefined }): Page<DelegatedKey> {

@@ -22,7 +22,13 @@ export class DelegatedKeys {
   private readonly repo;
   private readonly credentials;
 
-  constructor(private readonly ctx: Ctx, private readonly sessions: SessionService, private readonly signed: SignedRetry) {
+  /** `cardOf` answers a card's state and funding accounts, 404 REFERENCE_NOT_FOUND when unknown (cards sit above wallets, so it is passed in). */
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly sessions: SessionService,
+    private readonly signed: SignedRetry,
+    private readonly cardOf: (id: string) => { state: string; fundingSources: readonly string[] },
+  ) {
     this.repo = delegatedKeyRepo(ctx.db);
     this.credentials = credentialRepo(ctx.db);
   }
@@ -30,8 +36,7 @@ export class DelegatedKeys {
   /** `POST /auth/delegated-keys`: checks the card and wallet, answers the 202 challenge, then creates the key on a valid stamped retry. */
   create(body: z.infer<typeof createDelegatedKeySchema>, req: SignedRequest): Signed<{ status: 201; body: DelegatedKey }> {
     const wallet = this.walletOf(body.internalAccountId);
-    const card = this.repo.card(body.cardId);
-    if (!card) throw notFound('REFERENCE_NOT_FOUND', `Card ${body.cardId} not found`);
+    const card = this.cardOf(body.cardId);
     if (!card.fundingSources.includes(wallet.id)) {
       throw invalidInput('internalAccountId', `${wallet.id} is not a funding source of card ${body.cardId} (its sources: ${card.fundingSources.join(', ')})`);
     }
