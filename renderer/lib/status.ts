@@ -35,15 +35,16 @@ export const STATUS_TONES = {
   // in motion, informational
   PROCESSING: 'info', SENT: 'info', CREATED: 'info', CHECKED_BY_RECEIVING_FI: 'info', FROZEN: 'info', '1xx': 'info', '3xx': 'info',
   REFUNDED: 'info', AUTHORIZED: 'info', EXECUTED: 'info', RUNNING: 'info', SENDING: 'info', IN_PROGRESS: 'info', PARTIALLY_SETTLED: 'info',
-  REDEEMED: 'info', DEFERRED: 'info', CLAIMED: 'success',
+  REDEEMED: 'info', DEFERRED: 'info', CLAIMED: 'success', OPEN: 'info', INITIATED: 'info', LIVENESS_PASSED: 'info',
   // waiting on someone
   PENDING: 'warning', PENDING_AUTHORIZATION: 'warning', HOLD: 'warning', UNVERIFIED: 'warning', UNDER_REVIEW: 'warning', PENDING_OWNERSHIP_VERIFICATION: 'warning', PENDING_APPROVAL: 'warning', PAUSED: 'warning',
   PARTIAL_MATCH: 'warning', RETRYING: 'warning', '4xx': 'warning', RESOLVE_ERRORS: 'warning', PENDING_MANUAL_REVIEW: 'warning',
-  READY_FOR_VERIFICATION: 'warning', PENDING_KYC: 'warning', AWAITING: 'warning',
+  READY_FOR_VERIFICATION: 'warning', PENDING_KYC: 'warning', AWAITING: 'warning', PENDING_REVIEW: 'warning',
   // failed, refused
   FAILED: 'error', REJECTED: 'error', INVALID: 'error', NOT_MATCHED: 'error', RETURNED: 'error', DECLINED: 'error', '5xx': 'error', EXCEPTION: 'error',
   // inert
   CLOSED: 'default', INACTIVE: 'default', REPLACED: 'default', REVOKED: 'default', CANCELLED: 'default', EXPIRED: 'default', UNSUPPORTED: 'default', QUEUED: 'default',
+  DELETED: 'default', USED: 'default', SUPERSEDED: 'default',
 } as const satisfies Record<KnownStatus, StatusTone> & Record<string, StatusTone>;
 
 /** The tone of a status; unknown statuses are grey rather than an error. */

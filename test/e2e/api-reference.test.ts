@@ -44,7 +44,7 @@ describe('the API reference in Chromium against serve', () => {
     expect(page.url()).toMatch(/#\/api\/reference\/listTokens\?q=listTokens$/);
     expect(await drawer().getByTestId('operation-permission').innerText()).toBe('VIEW');
     const params = drawer().getByTestId('parameter-row');
-    expect(await params.evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset['name']))).toEqual(['limit', 'cursor']);
+    expect(await params.evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset['name']))).toEqual(['limit', 'cursor', 'name', 'createdAfter', 'createdBefore', 'updatedAfter', 'updatedBefore']);
     expect(await params.first().innerText()).toMatch(/1 to 100[\s\S]*Default\s*20/);
 
     const responses = drawer().getByTestId('response');
