@@ -7,8 +7,10 @@ import type { Quote } from '../../core/quotes/schema';
 import type { CardTxStatus } from '../../core/transactions/card-schema';
 import type { CardState } from '../../core/cards/schema';
 
-/** The colour family of a status tag (naive-ui tag types). */
-export type StatusTone = 'success' | 'info' | 'warning' | 'error' | 'default';
+import type { StatusTone } from '../../core/story/tone';
+
+/** The colour family of a status tag (naive-ui tag types; declared in core/story/tone.ts, which the story's words share). */
+export type { StatusTone };
 
 /** External account statuses (the core types them as string; the migration's CHECK lists these). */
 type ExternalAccountStatus = 'PENDING' | 'ACTIVE' | 'PENDING_OWNERSHIP_VERIFICATION' | 'UNVERIFIED' | 'UNDER_REVIEW' | 'INACTIVE';

@@ -10,12 +10,8 @@ export function relativeTime(iso: string, nowMs: number): string {
   return diff >= 0 ? `${value} ${unit} ago` : `in ${value} ${unit}`;
 }
 
-/** An absolute instant for tooltips and detail panes, in UTC so everyone reads the same time. */
-export function absoluteTime(iso: string): string {
-  const t = Date.parse(iso);
-  if (Number.isNaN(t)) return iso;
-  return `${new Date(t).toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, '')} UTC`;
-}
+/** An absolute instant in UTC (shared with the case file, in core/story/time-words.ts). */
+export { absoluteTime } from '../../core/story/time-words';
 
 /** Only the time of day (UTC), e.g. `14:03:21`, for dense tables and the clock badge. */
 export function timeOfDay(iso: string): string {
