@@ -41,7 +41,7 @@ export function buildConsoleHandlers(s: Services, runtime: WorkspaceRuntime) {
     invitationHandlers(s.invitations, s.customers),
     documentHandlers(s.documents),
     bulkHandlers(s.bulkImports),
-    agentHandlers(s.ctx, s.agents, s.agentActions, (id) => s.customers.summaries([id]).get(id)?.name),
+    agentHandlers(s.ctx, s.agents, s.agentActions, (id) => s.customers.summaries([id]).get(id)?.name, (id) => s.external.get(id)),
     cardHandlers(s.cards, s.cardTransactions, s.customers, s.internal),
     webhookHandlers(s.webhooks, () => s.platform.get().webhookEndpoint),
     verificationHandlers(s.verifications),

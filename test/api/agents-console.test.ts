@@ -34,6 +34,18 @@ describe('console handlers', () => {
     const d = await invoke(w, 'agents/detail', { agentId: a.id });
     expect(d).toMatchObject({ agent: { id: a.id, name: 'Watched' }, customerName: 'Alice Johnson', deviceCode: { redeemed: true, status: 'REDEEMED' }, pendingCount: 0 });
     expect(d.activity.map((e: any) => e.type)).toEqual(['AGENT.CREATED', 'AGENT.DEVICE_CODE_ISSUED', 'AGENT.CONNECTED', 'AGENT_ACTION.APPROVED']);
+    // The executed action names the payment it made, so the console can link to it.
+    const made = d.activity.at(-1).transactionId as string;
+    expect(made).toMatch(/^Transaction:/);
+    expect((await w.api.get(`/transactions/${enc(made)}`)).body).toMatchObject({ agentId: a.id });
+  });
+
+  it('agents/routes names the rail a waiting transfer-out would pay over (the destination account\'s default)', async () => {
+    const queue = (await w.api.get('/agents/approvals')).body.data as { id: string; transferDetails: { destinationAccountId: string } }[];
+    const routes = await invoke(w, 'agents/routes', { actionIds: [queue[0]!.id, 'AgentAction:unknown'] });
+    const dest = (await w.api.get(`/customers/external-accounts/${enc(queue[0]!.transferDetails.destinationAccountId)}`)).body;
+    expect(routes[queue[0]!.id].paymentRail).toBe(dest.accountInfo.paymentRails[0]);
+    expect(routes['AgentAction:unknown']).toEqual({ paymentRail: null });
   });
 
   it('agents/reconnect gives the console a fresh token and the old one stops working', async () => {
