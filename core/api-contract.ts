@@ -21,6 +21,7 @@ import { sandboxContract } from './sandbox/routes';
 import { webhookContract } from './webhooks/routes';
 import { verificationContract } from './verifications/routes';
 import { cardContract } from './cards/routes';
+import { caseFileContract } from './case-file/routes';
 import { agentContract } from './agents/routes';
 import { agentMeContract } from './agents/me-routes';
 import { workspaceContract } from './workspaces/routes';
@@ -53,6 +54,8 @@ export const apiContract = mergeContracts(
   webhookContract,
   verificationContract,
   cardContract,
+  caseFileContract,
+
   agentMeContract,
   agentContract,
   workspaceContract,

@@ -34,6 +34,7 @@ import { delegatedKeyRoutes } from './wallet/delegated-key-routes';
 import { transferRoutes } from './transfers/routes';
 import { walletRoutes } from './wallet/routes';
 import { cardRoutes } from './cards/routes';
+import { caseFileRoutes } from './case-file/routes';
 import { agentRoutes } from './agents/routes';
 import { webhookRoutes } from './webhooks/routes';
 import { verificationRoutes } from './verifications/routes';
@@ -155,6 +156,8 @@ export function createCore(options: CoreOptions): Core {
       webhookRoutes(services.webhooks.deliveries),
       verificationRoutes(services.verifications),
       cardRoutes(services),
+      caseFileRoutes(services, dbPath),
+
       workspaceRoutes(kernel, files),
     ], documentSource, { maxBodyBytes: options.maxBodyBytes });
     const api = createApiHandler(kernel, app);

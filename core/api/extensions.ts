@@ -14,6 +14,8 @@ export const EXTENSION_GROUPS: readonly ExtensionGroup[] = [
   { prefix: '/sandbox/clock', why: 'The workspace test clock and its scheduled jobs' },
   { prefix: '/sandbox/workspace', why: 'Workspace snapshots and reset' },
   { prefix: '/sandbox/requests', why: 'The request log' },
+  { prefix: '/sandbox/transactions/{transactionId}/case', why: 'A case file of one transaction (self-contained HTML) for support staff' },
+
   { prefix: '/sandbox/webhooks/listen', why: 'Webhook deliveries streamed to a local listener' },
   { prefix: '/sandbox/customers/{customerId}/embedded-wallet', why: 'A sandbox shortcut that provisions an embedded wallet' },
   { prefix: '/end-user-terms', why: 'The published end-user terms page that GET /customers/end-user-terms points to' },
