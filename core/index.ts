@@ -157,7 +157,6 @@ export function createCore(options: CoreOptions): Core {
       verificationRoutes(services.verifications),
       cardRoutes(services),
       caseFileRoutes(services, dbPath),
-
       workspaceRoutes(kernel, files),
     ], documentSource, { maxBodyBytes: options.maxBodyBytes });
     const api = createApiHandler(kernel, app);

@@ -100,6 +100,17 @@ export function ledgerRepo(db: Db) {
       const rows = db.prepare(`${ENTRY_SELECT} WHERE j.ref_id IN (${refIds.map(() => '?').join(', ')}) ORDER BY e.seq`).all(...refIds) as LedgerEntryRow[];
       return rows.map(entryFromRow);
     },
+    /**
+     * The balance of each entry's account and bucket right after it was posted (the sum of that
+     * account's entries up to it), by entry id: a case file shows balances before and after each line.
+     */
+    balancesAfter(entryIds: string[]): Map<string, number> {
+      if (!entryIds.length) return new Map();
+      const rows = db.prepare(`SELECT e.id, (SELECT coalesce(sum(x.amount), 0) FROM ledger_entries x
+          WHERE x.account_id = e.account_id AND x.bucket = e.bucket AND x.seq <= e.seq) AS after
+        FROM ledger_entries e WHERE e.id IN (${entryIds.map(() => '?').join(', ')})`).all(...entryIds) as { id: string; after: number }[];
+      return new Map(rows.map((r) => [r.id, r.after]));
+    },
     /** Accounts whose running balance differs from the sum of their entries. */
     drifted(): { accountId: string; bucket: Bucket; running: number; entries: number }[] {
       return drifted.all();

@@ -72,6 +72,11 @@ export class LedgerService {
     return this.repo.entriesFor(refIds);
   }
 
+  /** Each entry's account balance (in its bucket) right after it was posted, by entry id. */
+  balancesAfter(entryIds: string[]): Map<string, number> {
+    return this.repo.balancesAfter(entryIds);
+  }
+
   /** Per-currency sums of every entry; all zero while the double-entry invariant holds. */
   trialBalance(): Record<string, number> {
     return Object.fromEntries(this.repo.trialBalance().map((r) => [r.currency, r.sum]));
