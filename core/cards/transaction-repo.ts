@@ -5,6 +5,7 @@ import { currencyAmount } from '../kernel/money';
 import { selectPage, type Page } from '../kernel/pagination';
 import type { CardMerchant, CardTransaction, CardTxStatus } from '../transactions/card-schema';
 import { amountCandidates, type ExplorerFilter, type TransactionSummary } from '../transactions/sources';
+import { amountSql, type TxMatch } from '../transactions/search-match';
 import type { listTransactionsQuery } from '../transactions/schema';
 
 /** A stored card transaction with its running amounts (all in minor units of `currency`). */
@@ -213,6 +214,37 @@ export function cardTransactionRepo(db: Db) {
       return db.prepare<unknown[], { id: string; status: CardTxStatus; descriptor: string; customer_id: string }>(
         `SELECT id, status, descriptor, customer_id FROM card_transactions WHERE ${t.sql} ORDER BY created_at DESC LIMIT ?`,
       ).all(...t.params, limit).map((r) => ({ id: r.id, type: 'CARD' as const, status: r.status, reference: null, receiverIdentifier: r.descriptor, customerId: r.customer_id, description: r.descriptor }));
+    },
+    /** The global search's card transactions matching every part of `m`: closest amount (held or settled) first, then newest. */
+    match(m: TxMatch): CardTransaction[] {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (m.id) (where.push('id = ?'), params.push(m.id));
+      if (m.idTail) (where.push('substr(id, -12) = ?'), params.push(m.idTail));
+      if (m.text) {
+        const t = term(m.text);
+        where.push(t.sql);
+        params.push(...t.params);
+      }
+      if (m.customerIds) {
+        if (!m.customerIds.length) return [];
+        where.push(`customer_id IN (${m.customerIds.map(() => '?').join(', ')})`);
+        params.push(...m.customerIds);
+      }
+      let order = 'created_at DESC, id DESC';
+      const orderParams: unknown[] = [];
+      if (m.amounts?.length) {
+        const a = amountSql([{ amount: 'authorized_amount', currency: 'currency' }, { amount: 'settled_amount', currency: 'currency' }], m.amounts);
+        where.push(a.where);
+        params.push(...a.whereParams);
+        order = `${a.closeness}, ${order}`;
+        orderParams.push(...a.closenessParams);
+      }
+      if (m.from !== undefined) (where.push('created_at >= ?'), params.push(m.from));
+      if (m.to !== undefined) (where.push('created_at <= ?'), params.push(m.to));
+      if (!where.length) return [];
+      return db.prepare<unknown[], CardTxRow>(`SELECT * FROM card_transactions WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ?`)
+        .all(...params, ...orderParams, m.limit).map((r) => cardTxOf(recordOf(r)));
     },
     /** How many card transactions exist. */
     count(): number {

@@ -176,6 +176,11 @@ export class CardTransactionService implements TransactionSource {
     return this.repo.search(q, limit);
   }
 
+  /** TransactionSource: the global search's card transactions matching every part of `m`. */
+  match(m: Parameters<TransactionSource['match']>[0]): CardTransaction[] {
+    return this.repo.match(m);
+  }
+
   /** TransactionSource: one card transaction by id. */
   find(id: string): CardTransaction | undefined {
     const r = this.repo.find(id);

@@ -109,7 +109,22 @@ export function customerRepo(db: Db) {
         OR display_name LIKE @like ESCAPE '\\' OR email LIKE @like ESCAPE '\\' OR uma_address LIKE @like ESCAPE '\\'
      ORDER BY (id = @q OR platform_customer_id = @q) DESC, created_at DESC LIMIT @limit`,
   );
+  // Why the full-text index of migration 029: its tokenizer folds case and accents, so "Lucia" finds "Lucía".
+  const named = db.prepare<[string, number], { id: string }>(
+    `SELECT c.id FROM customers_names n JOIN customers c ON c.rowid = n.rowid
+     WHERE customers_names MATCH ? AND c.is_deleted = 0 ORDER BY n.rank LIMIT ?`,
+  );
+  const tailed = db.prepare<[string], { id: string }>('SELECT id FROM customers WHERE substr(id, -12) = ? AND is_deleted = 0');
   return {
+    /** Live customers whose id ends with these 12 hex digits (a truncated id's tail). */
+    idsWithTail(tail: string): string[] {
+      return tailed.all(tail.toLowerCase()).map((r) => r.id);
+    },
+    /** Live customers whose name has words starting with each of these words, ignoring case and accents (best matches first). */
+    idsNamed(words: string, limit: number): string[] {
+      const terms = words.split(/\s+/).map((w) => w.replace(/["*^:()]/g, '')).filter(Boolean).map((w) => `"${w}"*`);
+      return terms.length ? named.all(terms.join(' AND '), limit).map((r) => r.id) : [];
+    },
     /** Stores a new customer and returns it as it reads back. */
     insert(c: Customer): Customer {
       const row = customerToRow(c);

@@ -153,6 +153,16 @@ export class CustomerService {
     return new Map(this.repo.summaries(ids).map((s) => [s.id, s]));
   }
 
+  /** Live customers whose name has words starting with each word given, ignoring case and accents ("Lucia" finds "Lucía"). */
+  idsNamed(words: string, limit: number): string[] {
+    return this.repo.idsNamed(words, limit);
+  }
+
+  /** Live customers whose id ends with these 12 hex digits. */
+  idsWithTail(tail: string): string[] {
+    return this.repo.idsWithTail(tail);
+  }
+
   /** Customers named by what support staff paste (ids, contacts, names), best matches first. */
   search(q: string, limit: number): CustomerSummary[] {
     return this.repo.search(q, limit);

@@ -8,6 +8,8 @@ import { transactionRepo, type NewIncoming, type NewOutgoing, type NewTransactio
 import { transactionListRepo, type ExplorerFilter, type NamedIdentifiers, type TransactionSummary } from './list-repo';
 import type { listTransactionsQuery, IncomingTransaction, ListedTransaction, OutgoingTransaction, Refund, Transaction, TxStatus } from './schema';
 import { mergePages, type TransactionSource } from './sources';
+import { transactionSearchRepo } from './search-repo';
+import type { TxMatch } from './search-match';
 
 /** What a new transaction carries, what is stored of one, and its history (declared with their SQL in repo.ts). */
 export type { IncomingTxData, NewIncoming, NewOutgoing, NewTransaction, OutgoingTxData, TransactionRecord, TxHistoryEntry } from './repo';
@@ -47,6 +49,7 @@ function eventPrefix(type: 'INCOMING' | 'OUTGOING'): string {
 export class TransactionService {
   private readonly repo;
   private readonly lists;
+  private readonly finder;
   /** Other kinds the lists show (card transactions), plugged in by createServices. */
   private readonly sources: TransactionSource[] = [];
   /** Set by `actingFor` while an agent's action creates transactions. */
@@ -56,6 +59,7 @@ export class TransactionService {
   constructor(private readonly ctx: Ctx, private readonly identifierOf: (externalAccountId: string) => string | undefined) {
     this.repo = transactionRepo(ctx.db);
     this.lists = transactionListRepo(ctx.db);
+    this.finder = transactionSearchRepo(ctx.db);
   }
 
   /** Stores a new transaction in its initial status, with its first history entry and event. */
@@ -190,6 +194,25 @@ export class TransactionService {
   /** The console's explorer: whatever support staff paste finds its transactions. */
   explore(f: ExplorerFilter): Page<ListedTransaction> {
     return mergePages<ListedTransaction>([this.lists.explore(f), ...this.sources.map((s) => s.explore(f))], f.limit, f.sortOrder);
+  }
+
+  /**
+   * The global search's transactions of every kind matching every part of `m`, ranked as each kind
+   * ranks them (closest amount, then newest) and merged by the same rule. `closeness` is the ranking's
+   * first key: how far the amount is from the target, in major units (0 without an amount).
+   */
+  searchMatching(m: TxMatch, closeness: (t: ListedTransaction) => number): ListedTransaction[] {
+    const all: ListedTransaction[] = [...this.finder.search(m), ...this.sources.flatMap((s) => s.match(m))];
+    return all
+      .map((t) => ({ t, c: closeness(t), at: Date.parse(t.createdAt) }))
+      .sort((a, b) => a.c - b.c || b.at - a.at)
+      .slice(0, m.limit)
+      .map((x) => x.t);
+  }
+
+  /** The query plan of the payments' part of a search (the index test reads it). */
+  searchPlan(m: TxMatch): string[] {
+    return this.finder.plan(m);
   }
 
   /** Transactions named by id, quote id, reference or identifier (the global search). */

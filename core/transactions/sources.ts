@@ -3,6 +3,7 @@ import { encodeCursor, type Page } from '../kernel/pagination';
 import type { CardTransaction } from './card-schema';
 import type { ExplorerFilter, TransactionSummary } from './list-repo';
 import type { listTransactionsQuery } from './schema';
+import type { TxMatch } from './search-match';
 
 /** The amounts a typed search term may mean (declared with the list SQL); other kinds' searches read amounts the same way. */
 export { amountCandidates } from './list-repo';
@@ -21,6 +22,8 @@ export interface TransactionSource {
   explore(f: ExplorerFilter): Page<CardTransaction>;
   /** The global search's hits of this kind. */
   search(q: string, limit: number): TransactionSummary[];
+  /** The global search's transactions of this kind matching every part of `m` (search-match.ts), at most `m.limit`. */
+  match(m: TxMatch): CardTransaction[];
   /** One transaction of this kind by id. */
   find(id: string): CardTransaction | undefined;
 }

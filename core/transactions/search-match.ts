@@ -1,0 +1,62 @@
+/**
+ * What the global search asks of a kind of transaction, already read from the words typed (the
+ * console's search-query.ts reads them): every part given must hold, and hits come closest amount
+ * first, then newest. Shared by payments (search-repo.ts) and card transactions (the cards area).
+ */
+export interface TxMatch {
+  /** Words to match exactly (ids, references, identifiers) or in the description. */
+  text?: string | undefined;
+  /** The customers the query named (the customers area answers): one of them must be the transaction's; empty matches nothing. */
+  customerIds?: string[] | undefined;
+  /** A whole id. */
+  id?: string | undefined;
+  /** The last 12 hex digits of an id's UUID. */
+  idTail?: string | undefined;
+  /** The amount as minor-unit ranges, one per group of currencies with the same decimals. */
+  amounts?: AmountRange[] | undefined;
+  /** Whole days, epoch milliseconds, both included. */
+  from?: number | undefined;
+  to?: number | undefined;
+  limit: number;
+}
+
+/** One group of currencies with the same decimals: the minor-unit range, the target and the scale to major units. */
+export interface AmountRange {
+  currencies: string[];
+  min: number;
+  max: number;
+  target: number;
+  scale: number;
+}
+
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+/**
+ * The SQL for "the amount is in one of these ranges" over amount columns, each with its currency
+ * column, and the closeness to the target in major units (NULL when out of range), for ORDER BY.
+ * Why ranges per currency group: an amount is said in major units, and the minor units it means
+ * depend on the currency's decimals.
+ */
+export function amountSql(columns: { amount: string; currency: string }[], ranges: AmountRange[]): { where: string; whereParams: unknown[]; closeness: string; closenessParams: unknown[] } {
+  const tests: string[] = [];
+  const whereParams: unknown[] = [];
+  const distances: string[] = [];
+  const closenessParams: unknown[] = [];
+  for (const c of columns) {
+    const cases: string[] = [];
+    for (const r of ranges) {
+      const test = `(${c.amount} BETWEEN ? AND ? AND ${c.currency} IN (${marks(r.currencies.length)}))`;
+      tests.push(test);
+      whereParams.push(r.min, r.max, ...r.currencies);
+      cases.push(`WHEN ${test} THEN abs(${c.amount} - ?) * 1.0 / ?`);
+      closenessParams.push(r.min, r.max, ...r.currencies, r.target, r.scale);
+    }
+    distances.push(`coalesce(CASE ${cases.join(' ')} END, 1e300)`);
+  }
+  return { where: `(${tests.join(' OR ')})`, whereParams, closeness: distances.length > 1 ? `min(${distances.join(', ')})` : distances[0]!, closenessParams };
+}
+
+/** `IN (?, ?, …)` placeholders for a list. */
+export function inList(n: number): string {
+  return `(${marks(n)})`;
+}

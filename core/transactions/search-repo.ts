@@ -1,0 +1,59 @@
+import type { Db } from '../kernel/db';
+import { txFromRow, type TxRow } from './repo';
+import type { Transaction } from './schema';
+import { amountSql, inList, type TxMatch } from './search-match';
+
+/**
+ * The global search over payments: every part of the match must hold (words, amount, days, id), closest
+ * amount first, then newest. Each part is an indexed lookup (ids and identifiers by equality, the id's
+ * tail by its expression index of migration 029, words of the description by the trigram index,
+ * amounts by their range indexes, days by creation time), so a search stays fast at a million rows.
+ */
+export function transactionSearchRepo(db: Db) {
+  return {
+    /** Payments matching every part given; none when no part is given. */
+    search(m: TxMatch): Transaction[] {
+      const q = build(m);
+      return q ? db.prepare<unknown[], TxRow>(q.sql).all(...q.params).map(txFromRow) : [];
+    },
+    /** The query plan of a search, one line per step (the test that holds every part to an index reads it). */
+    plan(m: TxMatch): string[] {
+      const q = build(m);
+      return q ? (db.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...q.params) as { detail: string }[]).map((r) => r.detail) : [];
+    },
+  };
+}
+
+/** The SELECT of a match with its parameters; undefined when the match names nothing. */
+function build(m: TxMatch): { sql: string; params: unknown[] } | undefined {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (m.id) (where.push('id = ?'), params.push(m.id));
+  if (m.idTail) (where.push('substr(id, -12) = ?'), params.push(m.idTail));
+  if (m.text) {
+    const t = m.text;
+    const parts = ['id = ?', 'quote_id = ?', 'reference = ?', 'customer_id = ?', 'platform_customer_id = ?', 'sender_identifier = ?', 'receiver_identifier = ?'];
+    const p: unknown[] = [t, t, t.toUpperCase(), t, t, t, t];
+    if (t.length >= 3) (parts.push('rowid IN (SELECT rowid FROM transactions_text WHERE transactions_text MATCH ?)'), p.push(`"${t.replace(/"/g, '""')}"`));
+    where.push(`(${parts.join(' OR ')})`);
+    params.push(...p);
+  }
+  if (m.customerIds) {
+    if (!m.customerIds.length) return undefined;
+    where.push(`customer_id IN ${inList(m.customerIds.length)}`);
+    params.push(...m.customerIds);
+  }
+  let order = 'created_at DESC, id DESC';
+  const orderParams: unknown[] = [];
+  if (m.amounts?.length) {
+    const a = amountSql([{ amount: 'sent_amount', currency: 'sending_currency' }, { amount: 'received_amount', currency: 'receiving_currency' }], m.amounts);
+    where.push(a.where);
+    params.push(...a.whereParams);
+    order = `${a.closeness}, ${order}`;
+    orderParams.push(...a.closenessParams);
+  }
+  if (m.from !== undefined) (where.push('created_at >= ?'), params.push(m.from));
+  if (m.to !== undefined) (where.push('created_at <= ?'), params.push(m.to));
+  if (!where.length) return undefined;
+  return { sql: `SELECT * FROM transactions WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ?`, params: [...params, ...orderParams, m.limit] };
+}
