@@ -68,6 +68,11 @@ export class WorkspaceClock {
     return this.mode === 'FROZEN' ? this.frozenAt : this.realNow() + this.offsetMs;
   }
 
+  /** Real (wall-clock) milliseconds since the epoch, whatever the workspace clock shows: for what happens in the real world (API calls, webhook sends). */
+  realNowMs(): number {
+    return this.realNow();
+  }
+
   /** The workspace time as a Date. */
   now(): Date {
     return new Date(this.nowMs());

@@ -1,49 +1,73 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Ctx } from '../context';
 import { isoOf } from '../kernel/clock';
 import { conflict, invalidInput } from '../kernel/errors';
-import type { ExternalAccountService } from '../accounts/external-service';
-import { ownershipRepo, type ChallengeRow } from './ownership-repo';
+import { randomHex } from '../kernel/ids';
+import type { ExternalAccount, ExternalAccountService } from '../accounts/external-service';
+import { assertSignable, SIGNATURE_FORMAT, signingFamilyOf, verifyWalletSignature } from '../accounts/wallet-signature';
+import { ownershipRepo, type ProofMethod, type ProofRow } from './ownership-repo';
 
-/** The two micro-deposits (minor units) the sandbox "sends" for every challenge: answer with them. */
-export const SANDBOX_MICRO_DEPOSITS = [32, 45] as const;
-/** How long a challenge can be answered. */
-export const CHALLENGE_TTL_SECONDS = 3 * 24 * 3600;
-/** Wrong answers allowed before the challenge fails and a new one is needed. */
-export const CHALLENGE_MAX_ATTEMPTS = 3;
+/** How long a challenge can be answered, on the workspace clock. */
+export const OWNERSHIP_CHALLENGE_TTL_SECONDS = 15 * 60;
+/** Where the sandbox's liveness sessions "live": a reserved name, so nothing is ever fetched from it. */
+export const SANDBOX_LIVENESS_ORIGIN = 'https://liveness.sandbox.invalid';
 
-/** The OwnershipChallenge resource. */
-export const ownershipChallengeSchema = z.object({
-  id: z.string().meta({ example: 'OwnershipChallenge:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b' }),
-  externalAccountId: z.string(),
-  method: z.literal('MICRO_DEPOSITS').meta({ description: 'Two small deposits land on the account; their amounts prove its owner sees it' }),
-  status: z.enum(['PENDING', 'VERIFIED', 'FAILED']),
-  attemptsLeft: z.number().int().min(0),
-  createdAt: z.iso.datetime(),
-  expiresAt: z.iso.datetime(),
-  verifiedAt: z.iso.datetime().optional(),
-}).strict().meta({ id: 'OwnershipChallenge', description: 'A proof that the customer controls an external account' });
+const METHODS = ['WALLET_SIGNATURE', 'LIVENESS'] as const;
+const expiresAt = z.iso.datetime().meta({ description: 'After this (workspace clock) the challenge cannot be answered: start a new one' });
+
+/** `POST .../challenge` body. */
+export const ownershipChallengeRequestSchema = z.object({
+  method: z.enum(METHODS).meta({ description: 'WALLET_SIGNATURE: sign a text with the wallet key; LIVENESS: a liveness check of the holder' }),
+}).meta({ id: 'OwnershipChallengeRequest' });
+
+/** The OwnershipChallenge resource: what the customer must do to prove they control the account. */
+export const ownershipChallengeSchema = z.discriminatedUnion('method', [
+  z.object({
+    method: z.literal('WALLET_SIGNATURE'),
+    messageToSign: z.string().meta({ example: 'I verify that I control this wallet: 0x52908400098527886E0F7030069857D2E4169EE7. Nonce: 019542f5-b3e7-7d02-9a3b-4c5d6e7f8a9b' }),
+    expiresAt,
+  }).meta({ id: 'WalletSignatureChallenge' }),
+  z.object({
+    method: z.literal('LIVENESS'),
+    verificationLink: z.url().meta({ description: 'Where the holder takes the liveness check (sandbox: a reserved .invalid name, the check counts as passed)' }),
+    token: z.string().optional().meta({ description: "The session's token, shown once: send it as `signature` to verify" }),
+    expiresAt,
+  }).meta({ id: 'LivenessChallenge' }),
+]).meta({ id: 'OwnershipChallenge', description: 'What proves that the customer controls an external wallet' });
 
 /** The OwnershipChallenge resource. */
 export type OwnershipChallenge = z.infer<typeof ownershipChallengeSchema>;
 
 /** `POST .../verify` body. */
-export const verifyOwnershipSchema = z.object({
-  amounts: z.array(z.number().int().positive()).length(2, 'must list the two micro-deposit amounts, in minor units'),
-}).strict();
+export const ownershipVerifySchema = z.object({
+  signature: z.string().min(1).max(1000).meta({ description: "WALLET_SIGNATURE: the wallet's signature of messageToSign; LIVENESS: the challenge's token" }),
+  signatureScheme: z.enum(['bip137', 'electrum']).optional().meta({ description: 'How a Bitcoin (Spark) signature header reads; default bip137' }),
+}).meta({ id: 'OwnershipVerifyRequest' });
 
-function toResource(r: ChallengeRow): OwnershipChallenge {
-  return {
-    id: r.id, externalAccountId: r.external_account_id, method: 'MICRO_DEPOSITS', status: r.status,
-    attemptsLeft: Math.max(0, CHALLENGE_MAX_ATTEMPTS - r.attempts), createdAt: isoOf(r.created_at), expiresAt: isoOf(r.expires_at),
-    ...(r.verified_at !== null ? { verifiedAt: isoOf(r.verified_at) } : {}),
-  };
+/** An account's ownership as the console shows it: the latest proof and the challenge still open. */
+export interface OwnershipState {
+  accountId: string;
+  /** False for bank accounts, which are checked by the beneficiary name check instead. */
+  provable: boolean;
+  /** The methods this account can be proven by. */
+  methods: ('WALLET_SIGNATURE' | 'LIVENESS')[];
+  /** How a signature of this wallet is encoded, in words; absent when it cannot sign. */
+  signatureFormat?: string;
+  proven?: { method: ProofMethod; at: string };
+  open?: { method: ProofMethod; messageToSign?: string; verificationLink?: string; expiresAt: string };
 }
 
+const isWallet = (accountType: string) => accountType.endsWith('_WALLET') || accountType === 'LIGHTNING';
+const sha256hex = (s: string) => createHash('sha256').update(s).digest('hex');
+const typeOf = (a: ExternalAccount) => String(a.accountInfo.accountType);
+const addressOf = (a: ExternalAccount) => String((a.accountInfo as Record<string, unknown>)['address'] ?? '');
+
 /**
- * External-account ownership by micro-deposits (upstream's challenge and verify). The sandbox moves no
- * money: every challenge's deposits are 0.32 and 0.45 in the account's currency (32 and 45 minor units),
- * in either order; 3 wrong answers or 3 days on the workspace clock end a challenge.
+ * External-account ownership (upstream's challenge and verify): the holder of a wallet signs a text the
+ * server issued with the wallet's key (checked for real, per chain), or passes a liveness check. The
+ * sandbox's liveness check always passes: the challenge's `token` sent back as `signature` completes it.
+ * A challenge lasts 15 minutes on the workspace clock, answers once, and a newer one replaces it.
  */
 export class OwnershipChallenges {
   private readonly repo;
@@ -52,41 +76,77 @@ export class OwnershipChallenges {
     this.repo = ownershipRepo(ctx.db);
   }
 
-  /** Starts a challenge for an account of that owner (404 when it is not one). */
-  challenge(accountId: string, owner: 'CUSTOMER' | 'PLATFORM'): OwnershipChallenge {
-    this.external.get(accountId, owner);
+  /** Starts a challenge for a wallet of that owner (404 when it is not one of theirs). */
+  challenge(accountId: string, owner: 'CUSTOMER' | 'PLATFORM', method: 'WALLET_SIGNATURE' | 'LIVENESS'): OwnershipChallenge {
+    const account = this.external.get(accountId, owner);
+    const type = typeOf(account);
+    if (!isWallet(type)) {
+      throw invalidInput('externalAccountId', `is a ${type}: ownership challenges prove control of a wallet; a bank account's holder is checked by the beneficiary name check`);
+    }
+    if (method === 'WALLET_SIGNATURE') assertSignable(type, addressOf(account), 'method');
     const now = this.ctx.clock.nowMs();
-    return this.ctx.transaction(() => {
-      const row = this.repo.insert(this.ctx.ids('OwnershipChallenge'), accountId, [...SANDBOX_MICRO_DEPOSITS], now, now + CHALLENGE_TTL_SECONDS * 1000);
-      this.ctx.events.append('EXTERNAL_ACCOUNT.OWNERSHIP_CHALLENGED', 'ExternalAccount', accountId, { challengeId: row.id });
-      return toResource(row);
+    const id = this.ctx.ids('OwnershipChallenge');
+    const nonce = id.slice(id.indexOf(':') + 1);
+    const expires = now + OWNERSHIP_CHALLENGE_TTL_SECONDS * 1000;
+    // The text names the wallet so a signature cannot be replayed to prove another one.
+    const message = method === 'WALLET_SIGNATURE' ? `I verify that I control this wallet: ${addressOf(account)}. Nonce: ${nonce}` : `${SANDBOX_LIVENESS_ORIGIN}/session/${nonce}`;
+    const token = method === 'LIVENESS' ? `lvs_${randomHex(16)}${randomHex(16)}` : undefined;
+    this.ctx.transaction(() => {
+      this.repo.insert({ id, accountId, method, message, tokenHash: token ? sha256hex(token) : null, atMs: now, expiresAt: expires });
+      this.ctx.events.append('EXTERNAL_ACCOUNT.OWNERSHIP_CHALLENGED', 'ExternalAccount', accountId, { challengeId: id, method });
     });
+    return method === 'WALLET_SIGNATURE'
+      ? { method, messageToSign: message, expiresAt: isoOf(expires) }
+      : { method, verificationLink: message, token: token!, expiresAt: isoOf(expires) };
   }
 
-  /** Answers the latest challenge with the two amounts. */
-  verify(accountId: string, owner: 'CUSTOMER' | 'PLATFORM', amounts: number[]): OwnershipChallenge {
-    this.external.get(accountId, owner);
-    const c = this.repo.latest(accountId);
-    if (!c || c.status !== 'PENDING') {
-      throw conflict(`External account ${accountId} has no open ownership challenge${c ? ` (the last one is ${c.status.toLowerCase()})` : ''}: start one with .../challenge`, 'CONFLICT');
+  /** Answers the account's open challenge; the account once proven. */
+  verify(accountId: string, owner: 'CUSTOMER' | 'PLATFORM', body: { signature: string; signatureScheme?: 'bip137' | 'electrum' | undefined }): ExternalAccount {
+    const account = this.external.get(accountId, owner);
+    const c = this.openChallenge(accountId);
+    if (c.method === 'LIVENESS') {
+      if (sha256hex(body.signature.trim()) !== c.token_hash) throw invalidInput('signature', "must be the LIVENESS challenge's token (the sandbox's liveness check passes: send back the token the challenge returned)");
+    } else {
+      verifyWalletSignature({ accountType: typeOf(account), address: addressOf(account), message: c.message, signature: body.signature, scheme: body.signatureScheme ?? 'bip137', field: 'signature' });
     }
-    if (c.expires_at < this.ctx.clock.nowMs()) throw invalidInput('amounts', 'the challenge has expired (3 days): start a new one');
-    const expected = (JSON.parse(c.amounts) as number[]).slice().sort((a, b) => a - b);
-    const given = amounts.slice().sort((a, b) => a - b);
-    const result = this.ctx.transaction(() => {
-      if (given.join(',') !== expected.join(',')) {
-        const after = this.repo.miss(c.id, CHALLENGE_MAX_ATTEMPTS);
-        // Why a 400 that still commits: the wrong try counts toward the limit.
-        this.ctx.events.append('EXTERNAL_ACCOUNT.OWNERSHIP_MISSED', 'ExternalAccount', accountId, { challengeId: c.id, attemptsLeft: toResource(after).attemptsLeft });
-        return toResource(after);
-      }
-      const done = this.repo.verify(c.id, this.ctx.clock.nowMs());
-      this.ctx.events.append('EXTERNAL_ACCOUNT.OWNERSHIP_VERIFIED', 'ExternalAccount', accountId, { challengeId: c.id });
-      return toResource(done);
+    this.ctx.transaction(() => {
+      if (!this.repo.verify(c.id, this.ctx.clock.nowMs())) throw conflict(`The ownership challenge of ${accountId} was answered or replaced meanwhile`, 'CONFLICT');
+      this.ctx.events.append('EXTERNAL_ACCOUNT.OWNERSHIP_VERIFIED', 'ExternalAccount', accountId, { challengeId: c.id, method: c.method });
     });
-    if (result.status === 'VERIFIED') return result;
-    throw invalidInput('amounts', result.status === 'FAILED'
-      ? 'do not match the micro-deposits, and that was the last try: start a new challenge'
-      : `do not match the micro-deposits (the sandbox sends 32 and 45); ${result.attemptsLeft} ${result.attemptsLeft === 1 ? 'try' : 'tries'} left`);
+    return this.external.get(accountId, owner);
+  }
+
+  /** The pending, unexpired challenge of an account, or 409 saying why there is none. */
+  private openChallenge(accountId: string): ProofRow {
+    const c = this.repo.latest(accountId);
+    const start = 'start one with POST …/challenge';
+    if (!c) throw conflict(`External account ${accountId} has no ownership challenge: ${start}`, 'CONFLICT', { reason: 'NO_OPEN_CHALLENGE' });
+    if (c.status !== 'PENDING') {
+      throw conflict(`External account ${accountId} has no open ownership challenge (the last one was ${c.status === 'VERIFIED' ? 'already used' : 'replaced'}): ${start}`, 'CONFLICT', { reason: 'NO_OPEN_CHALLENGE' });
+    }
+    if (c.expires_at <= this.ctx.clock.nowMs()) {
+      throw conflict(`The ownership challenge of ${accountId} expired at ${isoOf(c.expires_at)}: ${start}`, 'CONFLICT', { reason: 'CHALLENGE_EXPIRED', expiredAt: isoOf(c.expires_at) });
+    }
+    return c;
+  }
+
+  /** Each account's ownership (the console's drawer): proven by what and when, or the challenge still open. */
+  states(accountIds: string[]): OwnershipState[] {
+    const now = this.ctx.clock.nowMs();
+    return accountIds.map((id) => {
+      const a = this.external.get(id);
+      const type = typeOf(a);
+      const family = signingFamilyOf(type);
+      const provable = isWallet(type);
+      const state: OwnershipState = { accountId: a.id, provable, methods: provable ? [...(family ? ['WALLET_SIGNATURE' as const] : []), 'LIVENESS'] : [] };
+      if (family) state.signatureFormat = SIGNATURE_FORMAT[family];
+      const done = this.repo.latestVerified(a.id);
+      if (done?.verified_at) state.proven = { method: done.method, at: isoOf(done.verified_at) };
+      const last = this.repo.latest(a.id);
+      if (last?.status === 'PENDING' && last.expires_at > now) {
+        state.open = { method: last.method, expiresAt: isoOf(last.expires_at), ...(last.method === 'LIVENESS' ? { verificationLink: last.message } : { messageToSign: last.message }) };
+      }
+      return state;
+    });
   }
 }

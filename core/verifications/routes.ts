@@ -8,7 +8,8 @@ import type { KybVerifications } from './service';
 import type { BeneficialOwners } from './owners';
 import type { KycLinks } from './kyc-link';
 import type { ContactVerification } from './contact';
-import { ownershipChallengeSchema, verifyOwnershipSchema, type OwnershipChallenges } from './ownership';
+import { externalAccountSchema } from '../accounts/external-schema';
+import { ownershipChallengeRequestSchema, ownershipChallengeSchema, ownershipVerifySchema, type OwnershipChallenges } from './ownership';
 
 const KYC = 'KYC/KYB verifications';
 const CONTACT = 'Contact verification';
@@ -23,17 +24,27 @@ const contactErrors = {
 
 const accountParams = z.object({ externalAccountId: idParam('The external account id', 'ExternalAccount:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b') });
 const challengeRoute = {
-  tag: 'External accounts', permission: 'MANAGE', params: accountParams,
-  summary: 'Starts an ownership check of the account by micro-deposits',
-  description: 'The sandbox moves no money: the two deposits are always 32 and 45 minor units. Answer within 3 days with .../verify.',
+  tag: 'External accounts', permission: 'MANAGE', params: accountParams, body: ownershipChallengeRequestSchema,
+  summary: 'Starts an ownership check of a wallet: a signature by its key, or a liveness check',
+  description: 'WALLET_SIGNATURE answers messageToSign, to be signed as the chain\'s wallets sign messages (EIP-191 personal_sign on Ethereum, Polygon, Base '
+    + 'and Plasma; TRON signMessageV2; Solana ed25519; Spark: a Bitcoin signed message by the identity key, BIP-137 or Electrum). LIVENESS answers a '
+    + 'verificationLink and a token; the sandbox\'s liveness check always passes, so the token sent back as `signature` completes it. A challenge lasts '
+    + '15 minutes on the workspace clock, answers once, and replaces any open one.',
   responses: { 201: { description: 'The challenge', schema: ownershipChallengeSchema } },
-  errors: { 404: 'REFERENCE_NOT_FOUND: no such external account' },
+  errors: {
+    400: "INVALID_INPUT: an unknown method, a bank account (not a wallet), or WALLET_SIGNATURE for a wallet whose address encodes no key (Lightning, a placeholder address)",
+    404: 'REFERENCE_NOT_FOUND: no such external account',
+  },
 } as const;
 const verifyRoute = {
-  tag: 'External accounts', permission: 'MANAGE', params: accountParams, body: verifyOwnershipSchema,
-  summary: 'Proves ownership with the two micro-deposit amounts',
-  responses: { 200: { description: 'The challenge, VERIFIED', schema: ownershipChallengeSchema } },
-  errors: { 400: 'INVALID_INPUT: wrong amounts (3 tries) or an expired challenge', 404: 'REFERENCE_NOT_FOUND: no such external account', 409: 'CONFLICT: no open challenge' },
+  tag: 'External accounts', permission: 'MANAGE', params: accountParams, body: ownershipVerifySchema,
+  summary: "Proves ownership: the wallet's signature of messageToSign, or the liveness challenge's token",
+  responses: { 200: { description: 'The external account, now proven', schema: externalAccountSchema } },
+  errors: {
+    400: 'INVALID_INPUT: the signature is malformed for the wallet\'s chain, or not by the wallet\'s key, or not the liveness token',
+    404: 'REFERENCE_NOT_FOUND: no such external account',
+    409: 'CONFLICT: no open challenge (none, already used, replaced) or it expired (details.reason CHALLENGE_EXPIRED)',
+  },
 } as const;
 
 /** KYB verifications, beneficial owners, KYC links, contact verification and external-account ownership, declared once. */
@@ -167,9 +178,9 @@ export function verificationRoutes(v: VerificationAreas) {
     confirmCustomerEmailVerification: ({ params, body }) => reply(200, v.contacts.confirm(params.customerId, 'EMAIL', body.code)),
     sendCustomerPhoneVerification: ({ params }) => (v.contacts.send(params.customerId, 'PHONE'), noContent()),
     confirmCustomerPhoneVerification: ({ params, body }) => reply(200, v.contacts.confirm(params.customerId, 'PHONE', body.code)),
-    createExternalAccountOwnershipChallenge: ({ params }) => reply(201, v.ownership.challenge(params.externalAccountId, 'CUSTOMER')),
-    verifyExternalAccountOwnership: ({ params, body }) => reply(200, v.ownership.verify(params.externalAccountId, 'CUSTOMER', body.amounts)),
-    createPlatformExternalAccountOwnershipChallenge: ({ params }) => reply(201, v.ownership.challenge(params.externalAccountId, 'PLATFORM')),
-    verifyPlatformExternalAccountOwnership: ({ params, body }) => reply(200, v.ownership.verify(params.externalAccountId, 'PLATFORM', body.amounts)),
+    createExternalAccountOwnershipChallenge: ({ params, body }) => reply(201, v.ownership.challenge(params.externalAccountId, 'CUSTOMER', body.method)),
+    verifyExternalAccountOwnership: ({ params, body }) => reply(200, v.ownership.verify(params.externalAccountId, 'CUSTOMER', body)),
+    createPlatformExternalAccountOwnershipChallenge: ({ params, body }) => reply(201, v.ownership.challenge(params.externalAccountId, 'PLATFORM', body.method)),
+    verifyPlatformExternalAccountOwnership: ({ params, body }) => reply(200, v.ownership.verify(params.externalAccountId, 'PLATFORM', body)),
   });
 }

@@ -166,35 +166,3 @@ describe('contact verification', () => {
     }
   });
 });
-
-describe('external-account ownership by micro-deposits', () => {
-  it('challenge (201), wrong amounts count down to a failed challenge, the sandbox amounts verify a new one', async () => {
-    const acct = w.seed.aliceExt['000'];
-    const path = `/customers/external-accounts/${enc(acct)}`;
-    expect((await w.api.post(`${path}/verify`, { amounts: [32, 45] })).status).toBe(409);
-    const c = await w.api.post(`${path}/challenge`);
-    expect(c.status, c.text).toBe(201);
-    expect(c.body).toMatchObject({ id: expect.stringMatching(/^OwnershipChallenge:/), externalAccountId: acct, method: 'MICRO_DEPOSITS', status: 'PENDING', attemptsLeft: 3 });
-    for (const left of ['2 tries left', '1 try left', 'last try']) {
-      const r = await w.api.post(`${path}/verify`, { amounts: [10, 20] });
-      expect(r.status).toBe(400);
-      expect(r.body.details.errors[0].field).toBe('amounts');
-      expect(r.body.message).toContain(left);
-    }
-    expect((await w.api.post(`${path}/verify`, { amounts: [32, 45] })).status).toBe(409);
-    await w.api.post(`${path}/challenge`);
-    const ok = await w.api.post(`${path}/verify`, { amounts: [45, 32] });
-    expect(ok.status, ok.text).toBe(200);
-    expect(ok.body).toMatchObject({ status: 'VERIFIED', verifiedAt: expect.any(String) });
-  });
-
-  it('expires after 3 days on the workspace clock; the platform path does not see customer accounts', async () => {
-    const acct = w.seed.aliceExt['000'];
-    await w.api.post(`/customers/external-accounts/${enc(acct)}/challenge`);
-    await advance(w, 3 * 86_400 + 1);
-    const r = await w.api.post(`/customers/external-accounts/${enc(acct)}/verify`, { amounts: [32, 45] });
-    expect(r.status).toBe(400);
-    expect(r.body.message).toContain('expired');
-    expect((await w.api.post(`/platform/external-accounts/${enc(acct)}/challenge`)).status).toBe(404);
-  });
-});

@@ -22,6 +22,7 @@ import { sql as transactionCounts } from './023-transaction-counts';
 import { sql as sca } from './024-sca';
 import { sql as cardCreditsAndReveal } from './025-card-credits-and-reveal';
 import { sql as delegatedKeysForCards } from './026-delegated-keys-for-cards';
+import { sql as ownershipBySignature } from './030-ownership-by-signature';
 import { sql as searchNamesAndTails } from './029-search-names-and-tails';
 
 /** One forward-only migration; `version` is its number, applied in ascending order, never edited once released. */
@@ -57,5 +58,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 24, name: 'sca', sql: sca },
   { version: 25, name: 'card-credits-and-reveal', sql: cardCreditsAndReveal },
   { version: 26, name: 'delegated-keys-for-cards', sql: delegatedKeysForCards },
+  { version: 30, name: 'ownership-by-signature', sql: ownershipBySignature },
   { version: 29, name: 'search-names-and-tails', sql: searchNamesAndTails },
 ];

@@ -1,12 +1,27 @@
 // Contract rows of accounts, receivers, quotes, transactions, transfers, the sandbox's payments,
 // tokens, invitations, catalogues and stablecoins.
-import { accountQuote, externalAccount, invoke, SANDBOX_UMA } from '../../support/money-path';
+import { accountQuote, externalAccount, invoke, SANDBOX_UMA, type World } from '../../support/money-path';
 import { startReceiver, until } from '../../support/webhook-receiver';
+import { evmWallet, sparkWallet, type TestWallet } from '../../support/wallet-keys';
 import { enc, missing, type Row, type RowContext } from './table';
 
 let n = 0;
 const usdInfo = () => ({ accountType: 'USD_ACCOUNT', accountNumber: `7000${String(++n).padStart(6, '0')}00`, routingNumber: '021000021', bankName: 'Contract Bank', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Contract Payee' } });
-const sparkInfo = () => ({ accountType: 'SPARK_WALLET', address: `sp1qcontractwallet${String(++n).padStart(6, '0')}00`, beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Contract Payee' } });
+
+/** An external account (a customer's, or the platform's when `customerId` is absent) for a wallet with a real key. */
+async function walletAccount(w: World, wallet: TestWallet, customerId?: string): Promise<string> {
+  const body = { currency: wallet.currency, ownershipType: 'FIRST_PARTY', ...(customerId ? { customerId } : { platformAccountId: `ops-wallet-${++n}` }), accountInfo: { accountType: wallet.accountType, address: wallet.address } };
+  const r = await w.api.post(customerId ? '/customers/external-accounts' : '/platform/external-accounts', body);
+  if (r.status !== 201) throw new Error(`wallet account: ${r.status} ${r.text}`);
+  return r.body.id;
+}
+
+/** A fresh WALLET_SIGNATURE challenge's text, for the account at `path`. */
+async function messageToSign(w: World, path: string): Promise<string> {
+  const r = await w.api.post(`${path}/challenge`, { method: 'WALLET_SIGNATURE' });
+  if (r.status !== 201) throw new Error(`challenge: ${r.status} ${r.text}`);
+  return r.body.messageToSign;
+}
 
 /** A quote from Alice's USD account to her MXN bank account (SENDING 25.00 USD). */
 async function quote({ w, state }: RowContext): Promise<any> {
@@ -49,14 +64,25 @@ export const moneyRows: Row[] = [
   },
   { op: 'getCustomerExternalAccountById', ok: ({ w }) => ({ path: `/customers/external-accounts/${enc(w.seed.aliceExt['000'])}` }) },
   {
-    op: 'createExternalAccountOwnershipChallenge', knownGap: "ownership is proven by micro-deposits here; the contract's WALLET_SIGNATURE and LIVENESS methods are not built",
+    op: 'createExternalAccountOwnershipChallenge',
     ok: async ({ w, state }) => {
-      const r = await w.api.post('/customers/external-accounts', { customerId: w.seed.alice.id, currency: 'BTC', accountInfo: sparkInfo() });
-      state.wallet = r.body.id;
-      return { path: `/customers/external-accounts/${enc(r.body.id)}/challenge`, body: { method: 'WALLET_SIGNATURE' } };
+      state.wallet = sparkWallet();
+      state.walletId = await walletAccount(w, state.wallet, w.seed.alice.id);
+      return { path: `/customers/external-accounts/${enc(state.walletId)}/challenge`, body: { method: 'WALLET_SIGNATURE' } };
     },
   },
-  { op: 'verifyExternalAccountOwnership', knownGap: "ownership is proven by micro-deposits here; the contract's WALLET_SIGNATURE and LIVENESS methods are not built", ok: ({ state }) => ({ path: `/customers/external-accounts/${enc(state.wallet)}/verify`, body: { signature: 'H3sandbox-signature' } }) },
+  {
+    op: 'verifyExternalAccountOwnership',
+    ok: async ({ w, state }) => {
+      const path = `/customers/external-accounts/${enc(state.walletId)}`;
+      return { path: `${path}/verify`, body: { signature: state.wallet.sign(await messageToSign(w, path)), signatureScheme: 'bip137' } };
+    },
+    // A signature by another key: the 400 names the field.
+    bad: async ({ w, state }) => {
+      const path = `/customers/external-accounts/${enc(state.walletId)}`;
+      return { path: `${path}/verify`, body: { signature: sparkWallet().sign(await messageToSign(w, path)) } };
+    },
+  },
   {
     op: 'deleteCustomerExternalAccountById',
     ok: async ({ w }) => {
@@ -77,14 +103,22 @@ export const moneyRows: Row[] = [
     },
   },
   {
-    op: 'createPlatformExternalAccountOwnershipChallenge', knownGap: "ownership is proven by micro-deposits here; the contract's WALLET_SIGNATURE and LIVENESS methods are not built",
+    op: 'createPlatformExternalAccountOwnershipChallenge',
     ok: async ({ w, state }) => {
-      const r = await w.api.post('/platform/external-accounts', { currency: 'BTC', ownershipType: 'FIRST_PARTY', platformAccountId: `ops-btc-${++n}`, accountInfo: sparkInfo() });
-      state.platformWallet = r.body.id;
-      return { path: `/platform/external-accounts/${enc(r.body.id)}/challenge`, body: { method: 'WALLET_SIGNATURE' } };
+      state.platformWallet = evmWallet();
+      state.platformWalletId = await walletAccount(w, state.platformWallet);
+      return { path: `/platform/external-accounts/${enc(state.platformWalletId)}/challenge`, body: { method: 'WALLET_SIGNATURE' } };
+    },
+    // A bank account of the platform: ownership challenges are for wallets.
+    bad: ({ state }) => ({ path: `/platform/external-accounts/${enc(state.platformExt)}/challenge`, body: { method: 'LIVENESS' } }),
+  },
+  {
+    op: 'verifyPlatformExternalAccountOwnership',
+    ok: async ({ w, state }) => {
+      const path = `/platform/external-accounts/${enc(state.platformWalletId)}`;
+      return { path: `${path}/verify`, body: { signature: state.platformWallet.sign(await messageToSign(w, path)) } };
     },
   },
-  { op: 'verifyPlatformExternalAccountOwnership', knownGap: "ownership is proven by micro-deposits here; the contract's WALLET_SIGNATURE and LIVENESS methods are not built", ok: ({ state }) => ({ path: `/platform/external-accounts/${enc(state.platformWallet)}/verify`, body: { signature: 'H3sandbox-signature' } }) },
   {
     op: 'deletePlatformExternalAccountById',
     ok: async ({ w }) => {
