@@ -8,6 +8,8 @@ export interface ApiCallSummary {
   id: string; seq: number; method: string; path: string; query: string; status: number; errorCode: string | null;
   durationMs: number; source: 'HTTP' | 'CONSOLE'; principal: string | null; idempotencyKey: string | null;
   resourceIds: string[]; createdAt: string;
+  /** When the call was made by the real clock (null for calls logged before wall times were kept). */
+  wallAt: string | null;
 }
 
 /** One request-log entry with its redacted headers and bodies. */
@@ -20,6 +22,8 @@ export interface ApiCallDetail extends ApiCallSummary {
 /** A call as a resource's history lists it (`created_at`, epoch ms, is kept beside `createdAt`: the console's detail already exposed it). */
 export interface ApiCallMention {
   id: string; method: string; path: string; status: number; source: string; created_at: number; createdAt: string;
+  /** When the call was made by the real clock (null for calls logged before wall times were kept). */
+  wallAt: string | null;
   /** Who called: an API token's client id, an agent's id, or the console's (null when unauthenticated). */
   principal: string | null;
 }
@@ -47,7 +51,7 @@ export interface RequestLogFilter {
 interface SummaryRow {
   seq: number; id: string; method: string; path: string; query: string; status: number; error_code: string | null;
   duration_ms: number; source: 'HTTP' | 'CONSOLE'; principal: string | null; idempotency_key: string | null;
-  resource_ids: string; created_at: number;
+  resource_ids: string; created_at: number; wall_at: number | null;
 }
 
 interface LogRow extends SummaryRow {
@@ -58,13 +62,13 @@ interface LogRow extends SummaryRow {
  * The columns a list shows. Why not `*`: headers and bodies (up to 64 KiB each) would be read for every
  * row of every page and then dropped; at 10,000 calls that made the first page 10x slower (npm run bench).
  */
-const SUMMARY_COLUMNS = 'l.seq, l.id, l.method, l.path, l.query, l.status, l.error_code, l.duration_ms, l.source, l.principal, l.idempotency_key, l.resource_ids, l.created_at';
+const SUMMARY_COLUMNS = 'l.seq, l.id, l.method, l.path, l.query, l.status, l.error_code, l.duration_ms, l.source, l.principal, l.idempotency_key, l.resource_ids, l.created_at, l.wall_at';
 
 function summary(r: SummaryRow): ApiCallSummary {
   return {
     id: r.id, seq: r.seq, method: r.method, path: r.path, query: r.query, status: r.status, errorCode: r.error_code,
     durationMs: r.duration_ms, source: r.source, principal: r.principal, idempotencyKey: r.idempotency_key,
-    resourceIds: r.resource_ids ? r.resource_ids.split(' ') : [], createdAt: isoOf(r.created_at),
+    resourceIds: r.resource_ids ? r.resource_ids.split(' ') : [], createdAt: isoOf(r.created_at), wallAt: r.wall_at === null ? null : isoOf(r.wall_at),
   };
 }
 
@@ -113,10 +117,10 @@ export function requestLogQueries(db: Db) {
     touching(resourceIds: string[]): ApiCallMention[] {
       if (!resourceIds.length) return [];
       const rows = db
-        .prepare(`SELECT l.id, l.method, l.path, l.status, l.source, l.principal, l.created_at FROM request_log l
+        .prepare(`SELECT l.id, l.method, l.path, l.status, l.source, l.principal, l.created_at, l.wall_at FROM request_log l
                   WHERE l.seq IN (SELECT log_seq FROM request_log_resources WHERE resource_id IN (${inList(resourceIds.length)})) ORDER BY l.seq`)
-        .all(...resourceIds) as Omit<ApiCallMention, 'createdAt'>[];
-      return rows.map((c) => ({ ...c, createdAt: new Date(c.created_at).toISOString() }));
+        .all(...resourceIds) as (Omit<ApiCallMention, 'createdAt' | 'wallAt'> & { wall_at: number | null })[];
+      return rows.map(({ wall_at, ...c }) => ({ ...c, createdAt: new Date(c.created_at).toISOString(), wallAt: wall_at === null ? null : isoOf(wall_at) }));
     },
     /** The newest calls (at most 5) whose id is `q` or that touched the resource `q`, for the global search. */
     search(q: string): { id: string; method: string; path: string; status: number }[] {

@@ -81,7 +81,7 @@ const TIMED_WRITE_BYTES = 64 * 1024;
  * A call waiting to be written, with the time and id it was given when it was recorded, and when it was
  * queued (monotonic: the workspace clock may be frozen or moved by the sandbox).
  */
-interface QueuedCall { id: string; atMs: number; call: ApiCallRecord; queuedAt: number }
+interface QueuedCall { id: string; atMs: number; wallMs: number; call: ApiCallRecord; queuedAt: number }
 
 /**
  * The request log: every API call, with secrets redacted before anything is written, bounded by
@@ -134,8 +134,8 @@ export class RequestLog {
   ) {
     this.insertEntry = db.prepare(
       `INSERT INTO request_log (id, method, path, query, status, error_code, duration_ms, source, principal,
-         idempotency_key, request_headers, request_body, response_body, resource_ids, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         idempotency_key, request_headers, request_body, response_body, resource_ids, created_at, wall_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.linkResource = db.prepare('INSERT OR IGNORE INTO request_log_resources (resource_id, log_seq) VALUES (?, ?)');
     this.writeBatch = db.transaction((batch: QueuedCall[]) => {
@@ -162,7 +162,7 @@ export class RequestLog {
    */
   record(call: ApiCallRecord): string {
     const id = this.ids('ApiCall');
-    this.queue.push({ id, atMs: this.clock.nowMs(), call, queuedAt: performance.now() });
+    this.queue.push({ id, atMs: this.clock.nowMs(), wallMs: this.clock.realNowMs(), call, queuedAt: performance.now() });
     this.queueBodyBytes += bodyBytes(call);
     if (this.failing) this.dropBeyondBounds();
     // Inside an open group commit the queue waits for it (writePending): written here, the entries would
@@ -322,7 +322,7 @@ export class RequestLog {
     if (this.failing) this.failing.dropped += drop;
   }
 
-  private write({ id, atMs, call }: QueuedCall): void {
+  private write({ id, atMs, wallMs, call }: QueuedCall): void {
     const requestBody = redactBody(call.requestBody, undefined, 'request');
     const responseBody = redactBody(call.responseBody);
     const pathDecoded = redactPath(safeDecode(call.path));
@@ -332,7 +332,7 @@ export class RequestLog {
     const info = this.insertEntry.run(
       id, call.method, pathDecoded, call.query, call.status, call.errorCode ?? null, call.durationMs, call.source,
       call.principal ?? null, call.idempotencyKey ?? null, JSON.stringify(redactHeaders(call.requestHeaders, call.principal)),
-      requestBody, responseBody, resources.join(' '), atMs,
+      requestBody, responseBody, resources.join(' '), atMs, wallMs,
     );
     for (const r of resources) this.linkResource.run(r, info.lastInsertRowid);
   }

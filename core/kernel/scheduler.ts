@@ -119,6 +119,12 @@ export class Scheduler {
     });
   }
 
+  /** The pending jobs of one resource, soonest first (what the clock will still do to a payment). */
+  pendingFor(resourceId: string): Job[] {
+    const rows = this.db.prepare(`SELECT id, kind, due_at, payload, resource_id FROM jobs WHERE resource_id = ? AND status = 'PENDING' ORDER BY due_at, id`).all(resourceId) as JobRow[];
+    return rows.map(jobOf);
+  }
+
   /** Throws 409 CLOCK_ADVANCE_IN_PROGRESS while a run of due jobs is under way. */
   assertIdle(): void {
     if (this.running) throw conflict('A clock advance is already running: wait for it to finish or cancel it', 'CLOCK_ADVANCE_IN_PROGRESS');

@@ -38,7 +38,7 @@ export class AttemptRunner {
     const now = this.ctx.clock.nowMs();
     const attemptId = this.ctx.ids('WebhookAttempt');
     const number = d.attemptCount + 1;
-    this.repo.insertAttempt({ id: attemptId, deliveryId, number, trigger, url, signature: signBody(d.payload, this.settings.privateKey()), startedAt: now });
+    this.repo.insertAttempt({ id: attemptId, deliveryId, number, trigger, url, signature: signBody(d.payload, this.settings.privateKey()), startedAt: now, wallAt: this.ctx.clock.realNowMs() });
     let next = d.nextAttemptAt === null ? null : Date.parse(d.nextAttemptAt);
     if (trigger === 'SCHEDULED') {
       next = d.retries ? (nextAttemptAt(number, now, Date.parse(d.giveUpAt)) ?? null) : null;

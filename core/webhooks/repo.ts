@@ -8,13 +8,13 @@ import type { SigningKey } from './signing';
 interface DeliveryRow {
   id: string; event_id: string | null; event_seq: number | null; type: string; resource_id: string | null; url: string; payload: string;
   origin: DeliveryOrigin; retries: number; status: DeliveryStatus; attempt_count: number; next_attempt_at: number | null;
-  give_up_at: number; approval: string | null; created_at: number; updated_at: number;
+  give_up_at: number; approval: string | null; created_at: number; updated_at: number; wall_at: number | null;
 }
 
 interface AttemptRow {
   id: string; delivery_id: string; number: number; trigger: AttemptTrigger; url: string; signature: string; started_at: number;
   duration_ms: number | null; outcome: Attempt['outcome']; response_status: number | null; response_headers: string | null;
-  response_body: string | null; error: string | null;
+  response_body: string | null; error: string | null; wall_at: number | null;
 }
 
 function deliveryFromRow(r: DeliveryRow): Delivery {
@@ -22,13 +22,13 @@ function deliveryFromRow(r: DeliveryRow): Delivery {
     id: r.id, eventId: r.event_id, type: r.type as WebhookType, resourceId: r.resource_id, url: r.url, payload: r.payload, origin: r.origin,
     retries: r.retries === 1, status: r.status, attemptCount: r.attempt_count,
     nextAttemptAt: r.next_attempt_at === null ? null : isoOf(r.next_attempt_at), giveUpAt: isoOf(r.give_up_at), approval: r.approval,
-    createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at),
+    createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at), wallAt: r.wall_at === null ? null : isoOf(r.wall_at),
   };
 }
 
 function attemptFromRow(r: AttemptRow): Attempt {
   return {
-    id: r.id, deliveryId: r.delivery_id, number: r.number, trigger: r.trigger, url: r.url, signature: r.signature, startedAt: isoOf(r.started_at),
+    id: r.id, deliveryId: r.delivery_id, number: r.number, trigger: r.trigger, url: r.url, signature: r.signature, startedAt: isoOf(r.started_at), startedWallAt: r.wall_at === null ? null : isoOf(r.wall_at),
     durationMs: r.duration_ms, outcome: r.outcome, responseStatus: r.response_status,
     responseHeaders: r.response_headers ? (JSON.parse(r.response_headers) as Record<string, string>) : null, responseBody: r.response_body, error: r.error,
   };
@@ -38,6 +38,8 @@ function attemptFromRow(r: AttemptRow): Attempt {
 export interface NewDelivery {
   id: string; eventId: string | null; eventSeq: number | null; type: WebhookType; resourceId: string | null; url: string; payload: string;
   origin: DeliveryOrigin; retries: boolean; giveUpAt: number; createdAt: number;
+  /** Real (wall-clock) ms when it was created. */
+  wallAt: number;
 }
 
 /** What an attempt's end records. */
@@ -66,15 +68,15 @@ export function webhookRepo(db: Db) {
   const getSetting = db.prepare<[string], { value: string }>('SELECT value FROM webhook_settings WHERE key = ?');
   const putSetting = db.prepare('INSERT INTO webhook_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
   const insertDelivery = db.prepare(
-    `INSERT INTO webhook_deliveries (id, event_id, event_seq, type, resource_id, url, payload, origin, retries, status, attempt_count, next_attempt_at, give_up_at, approval, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, ?, NULL, ?, ?)`,
+    `INSERT INTO webhook_deliveries (id, event_id, event_seq, type, resource_id, url, payload, origin, retries, status, attempt_count, next_attempt_at, give_up_at, approval, created_at, updated_at, wall_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, ?, NULL, ?, ?, ?)`,
   );
   const findDelivery = db.prepare<[string], DeliveryRow>('SELECT * FROM webhook_deliveries WHERE id = ?');
   const setState = db.prepare('UPDATE webhook_deliveries SET status = ?, next_attempt_at = ?, updated_at = ? WHERE id = ?');
   const setApproval = db.prepare('UPDATE webhook_deliveries SET approval = ?, updated_at = ? WHERE id = ?');
   const bumpCount = db.prepare('UPDATE webhook_deliveries SET attempt_count = attempt_count + 1, updated_at = ? WHERE id = ?');
   const insertAttempt = db.prepare(
-    `INSERT INTO webhook_attempts (id, delivery_id, number, trigger, url, signature, started_at, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, 'IN_FLIGHT')`,
+    `INSERT INTO webhook_attempts (id, delivery_id, number, trigger, url, signature, started_at, wall_at, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'IN_FLIGHT')`,
   );
   const finishAttempt = db.prepare(
     `UPDATE webhook_attempts SET outcome = ?, duration_ms = ?, response_status = ?, response_headers = ?, response_body = ?, error = ? WHERE id = ?`,
@@ -111,7 +113,7 @@ export function webhookRepo(db: Db) {
     },
     /** Stores a new PENDING delivery. */
     insertDelivery(d: NewDelivery): void {
-      insertDelivery.run(d.id, d.eventId, d.eventSeq, d.type, d.resourceId, d.url, d.payload, d.origin, d.retries ? 1 : 0, d.createdAt, d.giveUpAt, d.createdAt, d.createdAt);
+      insertDelivery.run(d.id, d.eventId, d.eventSeq, d.type, d.resourceId, d.url, d.payload, d.origin, d.retries ? 1 : 0, d.createdAt, d.giveUpAt, d.createdAt, d.createdAt, d.wallAt);
     },
     /** One delivery. */
     delivery(id: string): Delivery | undefined {
@@ -131,8 +133,8 @@ export function webhookRepo(db: Db) {
       setApproval.run(approval, atMs, id);
     },
     /** Starts an attempt (IN_FLIGHT) and counts it on its delivery. */
-    insertAttempt(a: { id: string; deliveryId: string; number: number; trigger: AttemptTrigger; url: string; signature: string; startedAt: number }): void {
-      insertAttempt.run(a.id, a.deliveryId, a.number, a.trigger, a.url, a.signature, a.startedAt);
+    insertAttempt(a: { id: string; deliveryId: string; number: number; trigger: AttemptTrigger; url: string; signature: string; startedAt: number; wallAt: number }): void {
+      insertAttempt.run(a.id, a.deliveryId, a.number, a.trigger, a.url, a.signature, a.startedAt, a.wallAt);
       bumpCount.run(a.startedAt, a.deliveryId);
     },
     /** Records how an attempt ended. */

@@ -28,6 +28,8 @@ export interface Attempt {
   url: string;
   signature: string;
   startedAt: string;
+  /** When it was sent by the real clock (null for attempts recorded before wall times were kept). */
+  startedWallAt: string | null;
   durationMs: number | null;
   outcome: 'IN_FLIGHT' | 'SUCCEEDED' | 'FAILED';
   responseStatus: number | null;
@@ -56,6 +58,8 @@ export interface Delivery {
   approval: string | null;
   createdAt: string;
   updatedAt: string;
+  /** When it was created by the real clock (null for deliveries recorded before wall times were kept). */
+  wallAt: string | null;
 }
 
 /** Receivers' answers are stored up to this many characters. */

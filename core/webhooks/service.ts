@@ -292,7 +292,7 @@ export class WebhookService {
     const envelope: Envelope = { id, type: d.type, timestamp: d.event?.createdAt ?? this.ctx.clock.iso(), ...(d.type === 'TEST' ? {} : { data: d.data }) };
     this.repo.insertDelivery({
       id, eventId: d.event?.id ?? null, eventSeq: d.event?.seq ?? null, type: d.type, resourceId: d.resourceId, url: d.url,
-      payload: JSON.stringify(envelope), origin: d.origin, retries: retriesFor(d.type), giveUpAt: now + RETRY_WINDOW_SECONDS * 1000, createdAt: now,
+      payload: JSON.stringify(envelope), origin: d.origin, retries: retriesFor(d.type), giveUpAt: now + RETRY_WINDOW_SECONDS * 1000, createdAt: now, wallAt: this.ctx.clock.realNowMs(),
     });
     const first = this.attempts.start(id, 'SCHEDULED', d.url);
     if (this.taps.size) this.tap({ id, type: d.type, body: this.repo.delivery(id)!.payload, signature: first.signature });

@@ -22,6 +22,7 @@ import { sql as transactionCounts } from './023-transaction-counts';
 import { sql as sca } from './024-sca';
 import { sql as cardCreditsAndReveal } from './025-card-credits-and-reveal';
 import { sql as delegatedKeysForCards } from './026-delegated-keys-for-cards';
+import { sql as wallClockTimes } from './032-wall-clock-times';
 import { sql as ownershipBySignature } from './030-ownership-by-signature';
 import { sql as searchNamesAndTails } from './029-search-names-and-tails';
 
@@ -60,4 +61,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 26, name: 'delegated-keys-for-cards', sql: delegatedKeysForCards },
   { version: 30, name: 'ownership-by-signature', sql: ownershipBySignature },
   { version: 29, name: 'search-names-and-tails', sql: searchNamesAndTails },
+  { version: 32, name: 'wall-clock-times', sql: wallClockTimes },
 ];
