@@ -2,16 +2,22 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import type { HandlerOutput } from '../../core/index';
 import type { z } from 'zod';
-import type { Agent, AgentAction, updatePolicySchema } from '../../core/agents/schema';
+import type { Agent, AgentAction, createAgentSchema, updatePolicySchema } from '../../core/agents/schema';
 import type { Customer } from '../../core/customers/schema';
 import { api, invoke, onEvent, toConsoleError, type ConsoleError } from '../api/client';
 import type { CurrencyLike } from '../lib/money';
 import { customerName as nameOf } from '../lib/customer';
+import { actionAsTransaction } from '../lib/agent-actions';
+import { usePartiesStore } from './parties';
 
 /** One agent's detail: the agent, its customer's name, its newest device code and its activity. */
 export type AgentDetail = HandlerOutput<'agents/detail'>;
 /** The policy patch the editor sends (`PATCH /agents/{agentId}/policy`). */
 export type PolicyPatch = z.input<typeof updatePolicySchema>;
+/** A new agent as `POST /agents` takes it. */
+export type NewAgent = z.input<typeof createAgentSchema>;
+/** What `POST /agents` answers: the agent and its first device code. */
+export type CreatedAgent = { agent: Agent; deviceCode: { code: string; expiresAt: string } };
 
 const FOLLOWED = /^(AGENT|AGENT_ACTION)\./;
 
@@ -28,6 +34,9 @@ export const useAgentsStore = defineStore('agents', () => {
   /** Access tokens the console holds to act as agents (memory only, this page's life). */
   const tokens = ref<Record<string, string>>({});
   const selected = computed(() => agents.value.find((a) => a.id === selectedId.value) ?? null);
+  /** The rail each waiting action would pay over (agents/routes), by action id. */
+  const rails = shallowRef<Record<string, string | null>>({});
+  const parties = usePartiesStore();
 
   /** The currency with its decimals (USD-like fallback for an unknown code). */
   function currencyOf(code: string): CurrencyLike {
@@ -59,9 +68,42 @@ export const useAgentsStore = defineStore('agents', () => {
       customers.value = new Map(people.data.map((c: Customer) => [c.id, nameOf(c)]));
       if (money) currencies.value = new Map(money.map((c) => [c.code, c]));
       loaded.value = true;
+      void describeApprovals(queue.data);
     } catch (err) {
       error.value = toConsoleError(err);
     }
+  }
+
+  /** Learns the rails and the parties of the waiting actions, so the queue names who pays whom (an enrichment: failures leave ids out, never the queue). */
+  async function describeApprovals(queue: AgentAction[]): Promise<void> {
+    if (!queue.length) return;
+    const routes = await invoke('agents/routes', { actionIds: queue.map((a) => a.id) }).catch(() => null);
+    if (routes) rails.value = Object.fromEntries(Object.entries(routes).map(([id, r]) => [id, r.paymentRail]));
+    const txs = queue.map((a) => actionAsTransaction(a, currencyOf, rails.value[a.id])).filter((t) => t !== null);
+    await parties.ensure(txs).catch(() => undefined);
+  }
+
+  /** Creates an agent (`POST /agents`); the answer carries its first device code. */
+  async function create(body: NewAgent): Promise<CreatedAgent> {
+    const r = await api('POST /agents', { body });
+    await refresh();
+    return r;
+  }
+
+  /** Renames an agent. */
+  async function rename(agentId: string, name: string): Promise<void> {
+    await api('PATCH /agents/{agentId}', { params: { agentId }, body: { name } });
+    await refresh();
+  }
+
+  /** Deletes an agent: its token stops working and its waiting actions are rejected. */
+  async function remove(agentId: string): Promise<void> {
+    await api('DELETE /agents/{agentId}', { params: { agentId } });
+    if (selectedId.value === agentId) {
+      selectedId.value = null;
+      detail.value = null;
+    }
+    await load();
   }
 
   /** Reads the picked agent's detail again. */
@@ -142,7 +184,7 @@ export const useAgentsStore = defineStore('agents', () => {
   }
 
   return {
-    agents, approvals, loaded, error, selectedId, selected, detail, tokens,
-    currencyOf, customerName, agentName, load, reloadDetail, select, approve, reject, setPaused, savePolicy, issueCode, connectConsole, refresh, follow,
+    agents, approvals, loaded, error, selectedId, selected, detail, tokens, rails, customers,
+    currencyOf, customerName, agentName, load, create, rename, remove, reloadDetail, select, approve, reject, setPaused, savePolicy, issueCode, connectConsole, refresh, follow,
   };
 });

@@ -41,6 +41,10 @@ describe('the Agents screen', () => {
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.first().innerText()).toContain('Pay out 250.00 USD');
     expect(await row.first().innerText()).toContain('Bill-pay assistant');
+    // Where the money would go, in names and a masked account, and the rail: no ids.
+    const route = page.getByTestId('approval-route');
+    await expect.poll(() => route.innerText(), { timeout: 10_000 }).toMatch(/From Alice Johnson · USD balance\s+to Alice Johnson · Sandbox Bank N\.A\. · •••• \d{4}\s+over \S+/);
+    expect(await route.innerText()).not.toMatch(/Account:/);
     await page.getByTestId('agent-usage').waitFor();
     await animationsDone(page);
     for (const [w, h] of [[1440, 900], [1024, 700]] as const) {
@@ -55,7 +59,16 @@ describe('the Agents screen', () => {
       }
     }
 
+    // Approve asks first, restating where the money goes; Cancel (by Escape) leaves it waiting.
     await row.first().getByTestId('approve-action').click();
+    const confirm = page.getByTestId('approval-confirm-button');
+    await confirm.waitFor();
+    expect(await page.locator('.n-dialog').innerText()).toContain('Sandbox Bank N.A.');
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('approvals-count').innerText()).toBe('1');
+    await row.first().getByTestId('approve-action').click();
+    await confirm.click();
     await expect.poll(() => page.getByTestId('approvals-count').innerText(), { timeout: 10_000 }).toBe('0');
     await expect.poll(() => row.count()).toBe(0);
     const action = (await call('GET', `/agents/${encodeURIComponent(waiting[0]!.agentId)}`));
@@ -67,6 +80,14 @@ describe('the Agents screen', () => {
     await page.locator('.n-tabs-tab', { hasText: 'Activity' }).click();
     await expect.poll(() => page.locator('[data-testid="timeline-entry"]').last().innerText()).toContain('Action executed');
     await page.screenshot({ path: `${OUT}/agents-activity-1024x700-dark.png` });
+    // The outcome and the activity both link to the payment the action made; the link opens its drawer.
+    const made = txs.find((t) => t.agentId === waiting[0]!.agentId) as unknown as { id: string };
+    expect(await page.getByTestId('approval-outcome').innerText()).toContain('Approved and executed: Pay out 250.00 USD');
+    expect(await page.getByTestId('activity-payment-link').getAttribute('href')).toContain(encodeURIComponent(made.id));
+    await page.getByTestId('approval-payment-link').click();
+    await page.waitForURL((u) => u.hash.startsWith(`#/transactions/${encodeURIComponent(made.id)}`));
+    await page.getByTestId('money-story').first().waitFor();
+    expect(await page.getByTestId('destination').first().innerText()).toContain('Sandbox Bank N.A.');
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -97,6 +118,58 @@ describe('the Agents screen', () => {
     expect(await page.getByTestId('approval-row').first().innerText()).toContain('Quote payment');
     await animationsDone(page);
     await page.screenshot({ path: `${OUT}/agents-act-1440x900-light.png` });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('creates an agent (validation in words first), renames it and deletes it after confirming', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(proc.consoleUrl.replace('#/', '#/agents'));
+    await page.getByTestId('agent-usage').waitFor();
+    await page.getByTestId('agent-new').click();
+    const modal = page.getByTestId('agent-create-modal');
+    await modal.waitFor();
+    // Nothing typed: each problem shows under its field, nothing is sent.
+    await page.getByTestId('agent-create-submit').click();
+    await expect.poll(() => modal.innerText()).toContain('Enter a name');
+    expect(await modal.innerText()).toContain('Choose the customer the agent acts for');
+    expect(await modal.innerText()).toContain('Enter the most one payment may move');
+    await page.getByTestId('agent-name').locator('input').fill('Rent payer');
+    await page.getByTestId('agent-customer').click();
+    await page.locator('.n-base-select-option', { hasText: 'Alice Johnson' }).click();
+    await page.getByTestId('agent-per-payment').locator('input').fill('12.345');
+    await page.getByTestId('agent-create-submit').click();
+    await expect.poll(() => modal.innerText()).toContain('At most 2 decimal places');
+    await page.getByTestId('agent-per-payment').locator('input').fill('800.00');
+    await page.getByTestId('agent-threshold').locator('input').fill('300');
+    await animationsDone(page);
+    await page.screenshot({ path: `${OUT}/agents-new-1440x900-light.png` });
+    await page.getByTestId('agent-create-submit').click();
+    await modal.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('agent-detail').locator('h2').innerText(), { timeout: 10_000 }).toBe('Rent payer');
+    const made = ((await call('GET', '/agents')).data as { id: string; name: string; policy: any }[]).find((a) => a.name === 'Rent payer')!;
+    expect(made.policy).toMatchObject({ spendingLimits: { currency: 'USD', perTransactionLimit: 80_000 }, approvalThresholds: { amount: 30_000 } });
+
+    // Rename from the keyboard: Enter saves.
+    await page.getByTestId('agent-rename').click();
+    const input = page.getByTestId('agent-rename-input').locator('input');
+    await input.fill('');
+    await expect.poll(() => page.getByTestId('agent-rename-save').isDisabled()).toBe(true);
+    await input.fill('Rent and utilities');
+    await input.press('Enter');
+    await expect.poll(() => page.getByTestId('agent-detail').locator('h2').innerText(), { timeout: 10_000 }).toBe('Rent and utilities');
+    expect((await call('GET', `/agents/${encodeURIComponent(made.id)}`)).name).toBe('Rent and utilities');
+
+    // Delete asks first; Cancel keeps it, Delete agent removes it.
+    await page.getByTestId('agent-delete').click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect((await call('GET', `/agents/${encodeURIComponent(made.id)}`)).id).toBe(made.id);
+    await page.getByTestId('agent-delete').click();
+    await page.getByRole('button', { name: 'Delete agent' }).click();
+    await expect.poll(async () => (await call('GET', '/agents')).data.some((a: { id: string }) => a.id === made.id), { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => page.getByTestId('agent-item').allInnerTexts()).not.toContain(expect.stringContaining('Rent and utilities'));
     expect(errors).toEqual([]);
     await page.close();
   });
