@@ -45,6 +45,7 @@ import { dispatch, type BridgeResult } from './api/console-handler';
 import { apiRequestPath, type ApiRequest, type ApiResponse } from './console/bridge';
 import { apiUploadSchema, MAX_BRIDGE_UPLOAD_BYTES, uploadForm } from './console/upload';
 import type { HostInfo, WorkspaceRuntime } from './console/workspace';
+import { scenarioTargets } from './scenarios/targets';
 
 /** Everything `createCore` needs; nothing is read from globals. */
 export interface CoreOptions {
@@ -69,8 +70,8 @@ export interface CoreOptions {
 export interface Core {
   /** The REST API as a fetch-style handler (HTTP server and IPC both call this). */
   api: ApiHandler;
-  /** Calls the API as the console (no Basic auth; logged with source CONSOLE). */
-  callApi(request: ApiRequest): Promise<ApiResponse>;
+  /** Calls the API as the console (no Basic auth; logged with source CONSOLE, as `options.caller` when given, else "console"). */
+  callApi(request: ApiRequest, options?: { caller?: string }): Promise<ApiResponse>;
   /** Runs a console handler by name; errors come back as data. */
   invoke(name: string, input: unknown): Promise<BridgeResult<unknown>>;
   /** Names of every console handler (the IPC layer refuses others). */
@@ -180,7 +181,7 @@ export function createCore(options: CoreOptions): Core {
         }
         return result;
       },
-      async callApi(req) {
+      async callApi(req, callOptions) {
         const headers = new Headers(req.headers);
         let body: string | FormData | undefined;
         // A string with its own content type (a CSV upload) goes as it is; an upload goes as multipart; anything else is JSON.
@@ -203,7 +204,7 @@ export function createCore(options: CoreOptions): Core {
           headers.set('content-type', 'application/json');
         }
         const url = `http://console.internal${apiRequestPath(API_BASE, req)}`;
-        const res = await api.fetch(new Request(url, { method: req.method, headers, body }), { consoleCall: true });
+        const res = await api.fetch(new Request(url, { method: req.method, headers, body }), { consoleCall: true, caller: callOptions?.caller });
         const text = await res.text();
         let parsed: unknown = null;
         try {
@@ -225,6 +226,7 @@ export function createCore(options: CoreOptions): Core {
     };
     // Scenarios run through the same console path as the screens' own calls.
     runtime.callApi = (req) => core.callApi(req as ApiRequest);
+    runtime.scenarioTargets = scenarioTargets(core, (path) => createCore({ dbPath: path, seed: false, backgroundCheckpointsAfterMs: -1, host: { kind: runtime.host.kind } }));
     return core;
   } catch (err) {
     // The webhook sender starts with the services; stop it before the database it reads is closed.

@@ -60,7 +60,7 @@ export function createApiApp(ctx: Ctx, tokens: Authenticator, modules: (RouteMod
     // The one exception: the console's "act as the agent" panel sends the agent's own bearer token,
     // and then the call is the agent's, judged by its policy like any other.
     const bearer = /^Bearer\s/i.test(c.req.header('Authorization') ?? '');
-    if (c.env?.consoleCall && !bearer) c.set('principal', { kind: 'CONSOLE', id: 'console', permissions: [...PERMISSIONS] });
+    if (c.env?.consoleCall && !bearer) c.set('principal', { kind: 'CONSOLE', id: c.env.caller ?? 'console', permissions: [...PERMISSIONS] });
     else {
       // Authentication failures are kept, not thrown, so PUBLIC routes (the reference, device-code
       // redemption) answer without credentials; every other route throws them first.

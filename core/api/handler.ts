@@ -12,6 +12,8 @@ const READ_ATTEMPTS = 3;
 export interface ApiCallOptions {
   /** The call comes from the console bridge (skips Basic auth, logged with source CONSOLE). */
   consoleCall?: boolean;
+  /** Who a console call is logged as (a scenario's runs are the scenario's, not "console"). */
+  caller?: string | undefined;
 }
 
 /** The fetch-style entry point that every transport uses. */
@@ -46,7 +48,7 @@ export function createApiHandler(ctx: Ctx, app: ApiApp): ApiHandler {
       let response: Response;
       for (let attempt = 1; ; attempt++) {
         const failedBefore = ctx.groupStats().failures;
-        response = await ctx.apiCall(() => app.fetch(request, { consoleCall: options.consoleCall === true, seen }));
+        response = await ctx.apiCall(() => app.fetch(request, { consoleCall: options.consoleCall === true, caller: options.caller, seen }));
         // An answer leaves only once what it reports is committed (its changes may share a group commit).
         // Any group that failed while the call ran may have held part of it (a call can outlive its group).
         try {

@@ -8,7 +8,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 /** Who is calling: an API token, or the console acting with the workspace's own authority. */
 export type Principal =
   | { kind: 'TOKEN'; id: string; permissions: Permission[] }
-  | { kind: 'CONSOLE'; id: 'console'; permissions: Permission[] }
+  | { kind: 'CONSOLE'; id: string; permissions: Permission[] }
   /** An agent with its bearer access token: it holds no API token permission, so only `AGENT` routes admit it. */
   | { kind: 'AGENT'; id: string; permissions: Permission[] };
 
@@ -24,6 +24,8 @@ export interface Authenticator {
 export interface ApiBindings {
   /** Set only by the console bridges: the call is the console's own and skips Basic authentication. */
   consoleCall?: boolean;
+  /** Who a console call is logged as (e.g. `scenario:card-refund`); `console` when unset. */
+  caller?: string | undefined;
   /** Filled in for the caller (the request log): the principal the credentials proved, if any. */
   seen?: { principal?: string; requestBody?: string };
 }

@@ -46,7 +46,7 @@ export function buildConsoleHandlers(s: Services, runtime: WorkspaceRuntime) {
     webhookHandlers(s.webhooks, () => s.platform.get().webhookEndpoint),
     verificationHandlers(s.verifications),
     scaHandlers(s.sca.sca),
-    scenarioHandlers(new ScenarioService(s.ctx), () => runtime.callApi),
+    scenarioHandlers(new ScenarioService(s.ctx), runtime),
     walletHandlers({ internal: s.internal, customers: s.customers, platform: s.platform, credentials: s.credentials, sessions: s.walletSessions, hostOrigins: s.hostOrigins }),
   );
 }

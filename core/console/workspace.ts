@@ -9,6 +9,7 @@ import { workspaceName } from '../kernel/workspace-file';
 import type { WorkspaceDirectory } from '../workspaces/ports';
 import type { WorkspaceService } from '../workspaces/service';
 import type { ApiRequest } from './bridge';
+import type { RunTargets } from '../scenarios/rehearsal';
 
 /** What the host tells the core about where it is reachable. */
 export interface HostInfo {
@@ -27,6 +28,8 @@ export interface WorkspaceRuntime {
   files: WorkspaceService;
   /** The host's list of workspaces and the switch between them (absent without a host). */
   directory?: WorkspaceDirectory | undefined;
+  /** The workspaces a scenario run can happen in: a throwaway copy, this one, a named one (set once the core is built). */
+  scenarioTargets?: RunTargets | undefined;
   /** Calls the API as the console (set once the core is built; the Scenarios screen runs through it). */
   callApi?: ((req: { method: ApiRequest['method']; path: string; body?: unknown; headers?: Record<string, string> }) => Promise<{ status: number; body: unknown }>) | undefined;
 }
@@ -70,5 +73,7 @@ export function workspaceHandlers(s: Services, runtime: WorkspaceRuntime) {
     'clock/cancelAdvance': handler(z.object({}), () => s.clock.cancelAdvance()),
     'clock/freeze': handler(z.object({}), () => s.clock.freeze()),
     'clock/resume': handler(z.object({}), () => s.clock.resume()),
+    /** Back to the computer's time: jobs already due (or passed on the way forward) run, later ones keep their workspace due time. */
+    'clock/resetToWallTime': handler(z.object({}), () => s.clock.resetToWallTime()),
   };
 }

@@ -2,7 +2,10 @@
 // fresh temporary workspace, or `--workspace DIR`, or a running `serve` (`--url`), printing one line per
 // scenario; exits 1 when any differs from its expectation, 2 when the command line is wrong or the
 // server cannot be reached.
-//   --workspace DIR        run in this workspace folder (created and seeded when new)
+//   --workspace DIR        rehearse on this workspace folder (created and seeded when new): the run happens in
+//                          a throwaway copy of it, leaving it as it was except for its run history
+//   --in-place             run in the workspace itself (--workspace DIR), or in the server's open workspace
+//                          (--url, which requires it): its customers, clock and request log then show the run
 //   --url URL              run over HTTP against a running serve (its origin or its versioned API address),
 //                          with --client-id / --client-secret (default: $SVC_CLIENT_ID / $SVC_CLIENT_SECRET)
 //   --only NAME            one scenario by name, or every scenario of a group
@@ -13,28 +16,36 @@ import { dirname, join, resolve } from 'node:path';
 import { API_BASE, createCore } from '../index';
 import { CATALOGUE } from '../scenarios/catalogue';
 import { httpCaller } from '../scenarios/http-caller';
-import { runScenarios, selectScenarios } from '../scenarios/runner';
+import { runScenarios, selectScenarios, type RunProgress } from '../scenarios/runner';
 import { junitXml, scenarioLines } from '../scenarios/report';
 import { ScenarioService } from '../scenarios/service';
-import type { ApiCaller, RunReport, ScenarioDefinition } from '../scenarios/types';
+import { scenarioTargets } from '../scenarios/targets';
+import type { RunReport, ScenarioDefinition } from '../scenarios/types';
 
-interface Args { workspace?: string; url?: string; 'client-id'?: string; 'client-secret'?: string; only?: string; report?: string }
+interface Args { workspace?: string; url?: string; 'client-id'?: string; 'client-secret'?: string; only?: string; report?: string; 'in-place'?: boolean }
 const FLAGS = ['--workspace', '--url', '--client-id', '--client-secret', '--only', '--report'];
 
 function parseArgs(argv: string[]): Args {
   const args: Args = {};
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
+    if (flag === '--in-place') {
+      args['in-place'] = true;
+      continue;
+    }
     const [name, inline] = flag.includes('=') ? [flag.slice(0, flag.indexOf('=')), flag.slice(flag.indexOf('=') + 1)] : [flag, undefined];
     const value = inline ?? argv[++i];
-    if (!FLAGS.includes(name)) throw new Error(`unknown option ${flag} (use --workspace DIR or --url URL, --only NAME, --report FILE.json|FILE.xml)`);
+    if (!FLAGS.includes(name)) throw new Error(`unknown option ${flag} (use --workspace DIR or --url URL, --in-place, --only NAME, --report FILE.json|FILE.xml)`);
     if (!value) throw new Error(`${name} needs a value`);
     if (name === '--report' && !/\.(json|xml)$/i.test(value)) throw new Error('--report must name a .json or .xml file');
-    args[name.slice(2) as keyof Args] = value;
+    args[name.slice(2) as Exclude<keyof Args, 'in-place'>] = value;
   }
   if (args.url && args.workspace) throw new Error('--url runs against a running server and --workspace against a folder: give one of them');
   if (!args.url && (args['client-id'] || args['client-secret'])) throw new Error('--client-id and --client-secret go with --url');
   if (args.url) apiAddress(args.url);
+  if (args['in-place'] && !args.url && !args.workspace) throw new Error('--in-place goes with --workspace DIR or --url URL (without them the run is in a fresh temporary workspace)');
+  // Why: over HTTP the run can only act on the server's open workspace, so changing it must be asked for.
+  if (args.url && !args['in-place']) throw new Error("--url runs in the server's open workspace and leaves the scenarios' customers and clock changes in it: add --in-place to do that, or rehearse on a copy with --workspace DIR (or from the console's Scenarios screen)");
   return args;
 }
 
@@ -61,11 +72,9 @@ function writeReport(report: RunReport, target: string): void {
 }
 
 /** Runs the scenarios, printing a line per scenario; the exit code. */
-async function run(defs: ScenarioDefinition[], call: ApiCaller, where: string, args: Args): Promise<number> {
+async function run(defs: ScenarioDefinition[], execute: (progress: RunProgress) => Promise<RunReport>, where: string, args: Args): Promise<number> {
   process.stdout.write(`Running ${defs.length} scenario${defs.length === 1 ? '' : 's'} ${where}\n`);
-  const report = await runScenarios(defs, call, {
-    onScenarioDone: (r) => process.stdout.write(`${scenarioLines(r).join('\n')}\n`),
-  });
+  const report = await execute({ onScenarioDone: (r) => process.stdout.write(`${scenarioLines(r).join('\n')}\n`) });
   process.stdout.write(`${report.passed} passed, ${report.failed} failed in ${report.durationMs} ms\n`);
   if (args.report) writeReport(report, args.report);
   return report.failed ? 1 : 0;
@@ -104,7 +113,7 @@ async function runAgainstServer(args: Args & { url: string }): Promise<number> {
   }
   const seconds = defs.flatMap((d) => d.steps).reduce((t, s) => t + (s.advanceSeconds ?? 0), 0);
   if (seconds) process.stdout.write(`Note: this moves the server's workspace clock forward by ${seconds} s in total and leaves the scenarios' customers in it\n`);
-  return run(defs, call, `against ${base}`, args);
+  return run(defs, (progress) => runScenarios(defs, call, progress), `in the open workspace of ${base}`, args);
 }
 
 async function main(): Promise<number> {
@@ -121,12 +130,17 @@ async function main(): Promise<number> {
   mkdirSync(dataDir, { recursive: true });
   const core = createCore({ dataDir, ...(temp ? { clock: { mode: 'FROZEN' as const, frozenAt: new Date().toISOString() } } : {}) });
   try {
-    const defs = selectScenarios(new ScenarioService(core.services.ctx).all(), args.only);
+    const scenarios = new ScenarioService(core.services.ctx);
+    const defs = selectScenarios(scenarios.all(), args.only);
     if (!defs.length) {
       process.stderr.write(`scenarios: no scenario or group is named "${args.only}"\n`);
       return 2;
     }
-    return await run(defs, (req) => core.callApi(req), `in ${temp ? 'a fresh temporary workspace' : dataDir}`, args);
+    // A fresh temporary workspace is thrown away anyway: no copy of it is needed.
+    const inPlace = temp !== undefined || args['in-place'] === true;
+    const targets = scenarioTargets(core, (path) => createCore({ dbPath: path, seed: false, backgroundCheckpointsAfterMs: -1 }));
+    const where = temp ? 'in a fresh temporary workspace' : inPlace ? `in ${dataDir} itself` : `in a throwaway copy of ${dataDir} (the workspace keeps only the run history)`;
+    return await run(defs, (progress) => scenarios.run(defs, { place: inPlace ? 'IN_PLACE' : 'COPY' }, targets, progress), where, args);
   } finally {
     core.close();
     if (temp) rmSync(temp, { recursive: true, force: true });

@@ -109,6 +109,17 @@ export class WorkspaceClock {
     this.persist();
   }
 
+  /**
+   * Follows the computer's clock again: real time, no offset. The one move that may go backwards (after an
+   * advance), asked for explicitly; ids stay in creation order (ids.ts keeps a high-water mark), while
+   * times stamped afterwards can read earlier than those stamped while the clock was ahead.
+   */
+  resetToWall(): void {
+    this.mode = 'REAL';
+    this.offsetMs = 0;
+    this.persist();
+  }
+
   /** Moves the clock to `ms` (never backwards); used by the scheduler to run jobs at their due instant. */
   moveTo(ms: number): void {
     const delta = ms - this.nowMs();

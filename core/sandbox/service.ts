@@ -80,6 +80,21 @@ export class ClockService {
     return { ...this.changed('RESUMED', {}), jobsRun: report.ran, jobsFailed: report.failed };
   }
 
+  /**
+   * Puts the clock on the computer's time (real time, no offset). Jobs already due run: those due at the
+   * workspace instant it leaves, and, when it moves forward (from a clock frozen in the past), those it
+   * passes on the way, in order. Jobs due later keep their workspace due time, so after going back from an
+   * advance they wait that much longer in real time.
+   */
+  resetToWallTime(): ClockReport {
+    this.ctx.scheduler.assertIdle();
+    const before = this.ctx.scheduler.runDue();
+    this.ctx.clock.resetToWall();
+    const after = this.ctx.scheduler.runDue();
+    this.ctx.scheduler.arm();
+    return { ...this.changed('RESET_TO_WALL_TIME', {}), jobsRun: before.ran + after.ran, jobsFailed: before.failed + after.failed };
+  }
+
   private changed(change: string, extra: Record<string, unknown>): ClockReport {
     const state = this.state();
     this.ctx.transaction(() => this.ctx.events.append(`SANDBOX.CLOCK_${change}`, 'Clock', 'clock', { ...extra, now: state.now, mode: state.mode }));

@@ -7,6 +7,8 @@ import { CATALOGUE } from './catalogue';
 import { stepsFromLog } from './from-log';
 import { scenarioRepo, type SavedScenario } from './repo';
 import type { RunProgress } from './runner';
+import { runHistoryRepo, type RunHistory } from './history';
+import { openCopy, runRecorded, type RecordedRunReport, type RunTargets, type RunWhere } from './rehearsal';
 import { scenarioDefinitionSchema, type ScenarioDefinition } from './types';
 
 /** The group a saved scenario goes in when the user names none. */
@@ -15,9 +17,31 @@ export const USER_GROUP = 'My scenarios';
 /** Saved scenarios of a workspace (stored in it) beside the built-in catalogue. */
 export class ScenarioService {
   private readonly repo;
+  /** Each scenario's runs, newest first, with their reports, calls and events. */
+  readonly history: RunHistory;
 
   constructor(private readonly ctx: Ctx) {
     this.repo = scenarioRepo(ctx.db);
+    this.history = runHistoryRepo(ctx.db);
+  }
+
+  /**
+   * Runs scenarios where asked (a throwaway copy of this workspace unless told otherwise) and keeps each
+   * scenario's report, calls and events in this workspace's run history. `announce` is a run id to announce
+   * the run live under (see `notices`), or the caller's own progress callbacks.
+   */
+  async run(defs: readonly ScenarioDefinition[], where: RunWhere, targets: RunTargets, announce?: string | RunProgress): Promise<RecordedRunReport> {
+    const progress = typeof announce === 'string' ? this.notices(announce) : announce ?? {};
+    if (where.place === 'IN_PLACE') return runRecorded(defs, targets.inPlace(), this.ctx, this.history, where, progress);
+    const opened = where.place === 'COPY' ? openCopy(this.ctx, (path) => targets.open(path)) : (() => {
+      const target = targets.open(where.dbPath);
+      return { target, dispose: () => target.close() };
+    })();
+    try {
+      return await runRecorded(defs, opened.target, this.ctx, this.history, where, progress);
+    } finally {
+      opened.dispose();
+    }
   }
 
   /** The catalogue followed by the user's scenarios, every one runnable. */
@@ -53,12 +77,14 @@ export class ScenarioService {
   }
 
   /**
-   * Progress of a run as live console notices (SCENARIO.STEP_STARTED / SCENARIO.STEP_FINISHED, resource
-   * ScenarioRun `runId`), so the Scenarios screen shows each step while the run goes on.
+   * Progress of a run as live console notices (SCENARIO.STARTED, SCENARIO.STEP_STARTED, SCENARIO.STEP_FINISHED,
+   * SCENARIO.FINISHED; resource ScenarioRun `runId`), so the Scenarios screen shows each step while the run goes on.
    */
   notices(runId: string): RunProgress {
     const say = (type: string, payload: unknown) => this.ctx.events.announce(type, 'ScenarioRun', runId, payload);
     return {
+      onScenarioStart: (def, index, total) => say('SCENARIO.STARTED', { scenario: def.name, index, total }),
+      onScenarioDone: (result, index, total) => say('SCENARIO.FINISHED', { scenario: result.name, index, total, result }),
       onStepStart: (def, index) => say('SCENARIO.STEP_STARTED', { scenario: def.name, index }),
       onStep: (def, step) => say('SCENARIO.STEP_FINISHED', { scenario: def.name, index: step.index, step }),
     };

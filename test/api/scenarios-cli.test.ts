@@ -41,16 +41,35 @@ describe('npm run scenarios', { timeout: 60_000 }, () => {
     expect(json.results.map((x: any) => x.name)).toEqual(['kyb-001-pending', 'kyb-002-rejected', 'kyb-003-approved']);
   });
 
-  it('a differing saved scenario in --workspace: FAIL with expected and actual, a JUnit failure, exit 1', async () => {
+  it('a differing saved scenario in --workspace: FAIL with expected and actual, a JUnit failure, exit 1; rehearsed in a copy unless --in-place', async () => {
     const dir = tempDir();
     const core = createCore({ dataDir: dir });
     new ScenarioService(core.services.ctx).save({
       name: 'wrong-on-purpose', steps: [{ title: 'The platform config is named Nobody', request: { method: 'GET', path: '/config' }, expect: { status: 200, fields: { name: 'Nobody' } } }],
     });
+    const callsBefore = core.services.ctx.requestLog.read.count();
     core.close();
     const report = join(dir, 'junit.xml');
     const r = await cli('--workspace', dir, '--only', 'wrong-on-purpose', '--report', report);
     expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).toContain(`Running 1 scenario in a throwaway copy of ${dir}`);
+    const inPlace = await cli('--workspace', dir, '--only', 'wrong-on-purpose', '--in-place');
+    expect(inPlace.code, inPlace.stderr).toBe(1);
+    expect(inPlace.stdout).toContain(`Running 1 scenario in ${dir} itself`);
+    const after = createCore({ dataDir: dir });
+    try {
+      // The copy's call stayed in the copy; the in-place one is in the workspace's log as the scenario's.
+      // (On real time, the run froze the clock for its duration: those calls are the run's.)
+      const log = after.services.ctx.requestLog.read.list({ limit: 10 });
+      expect(log.data.map((c) => `${c.principal} ${c.method} ${c.path.replace(/^\/[\d-]+/, '')}`)).toEqual([
+        'scenario-run POST /sandbox/clock/resume', 'scenario:wrong-on-purpose GET /config', 'scenario-run POST /sandbox/clock/freeze', 'scenario-run GET /sandbox/clock',
+      ]);
+      expect(after.services.ctx.requestLog.read.count()).toBe(callsBefore + 4);
+      const history = new ScenarioService(after.services.ctx).history.page(10, undefined, 'wrong-on-purpose');
+      expect(history.data.map((h) => [h.place, h.pass])).toEqual([['IN_PLACE', false], ['COPY', false]]);
+    } finally {
+      after.close();
+    }
     expect(r.stdout).toMatch(/^FAIL {2}wrong-on-purpose {2}\(My scenarios\)/m);
     expect(r.stdout).toContain('name: expected "Nobody", got "Demo Platform"');
     const xml = readFileSync(report, 'utf8');
@@ -59,9 +78,11 @@ describe('npm run scenarios', { timeout: 60_000 }, () => {
   });
 
   it('a wrong flag or an unknown name is exit 2 with a clear message', async () => {
-    const [bad, none] = await Promise.all([cli('--fast'), cli('--only', 'no-such-scenario')]);
+    const [bad, none, lonely] = await Promise.all([cli('--fast'), cli('--only', 'no-such-scenario'), cli('--in-place')]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('unknown option --fast');
+    expect(lonely.code).toBe(2);
+    expect(lonely.stderr).toContain('--in-place goes with --workspace DIR or --url URL');
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('no scenario or group is named "no-such-scenario"');
   });
@@ -97,10 +118,15 @@ describe('npm run scenarios -- --url (against a running serve)', () => {
       const before = await clock();
       expect(before.mode).toBe('REAL');
 
+      // Over HTTP a run changes the server's open workspace, so it must be asked for.
+      const unasked = await cli('--url', serve.origin, '--client-id', serve.clientId, '--client-secret', serve.clientSecret, '--only', 'KYB');
+      expect(unasked.code).toBe(2);
+      expect(unasked.stderr).toContain('add --in-place');
+
       const report = join(tempDir(), 'url.xml');
-      const r = await cli('--url', serve.origin, '--client-id', serve.clientId, '--client-secret', serve.clientSecret, '--only', 'KYB', '--report', report);
+      const r = await cli('--url', serve.origin, '--in-place', '--client-id', serve.clientId, '--client-secret', serve.clientSecret, '--only', 'KYB', '--report', report);
       expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
-      expect(r.stdout).toContain(`Running 3 scenarios against ${serve.api}`);
+      expect(r.stdout).toContain(`Running 3 scenarios in the open workspace of ${serve.api}`);
       expect(r.stdout).toMatch(/^Note: this moves the server's workspace clock forward by 93 s in total/m);
       expect(r.stdout).toMatch(/^PASS {2}kyb-002-rejected {2}\(KYB\) {2}\d+ ms$/m);
       expect(r.stdout).toContain('3 passed, 0 failed');
@@ -115,13 +141,13 @@ describe('npm run scenarios -- --url (against a running serve)', () => {
       expect(customers.data.filter((c) => c.businessInfo?.legalName?.startsWith('Rehearsal ')).length).toBeGreaterThanOrEqual(3);
 
       // The versioned address works too, with the credentials from the environment.
-      const env = await cliWith({ SVC_CLIENT_ID: serve.clientId, SVC_CLIENT_SECRET: serve.clientSecret }, '--url', serve.api, '--only', 'wallet-email-otp-sign-in');
+      const env = await cliWith({ SVC_CLIENT_ID: serve.clientId, SVC_CLIENT_SECRET: serve.clientSecret }, '--url', serve.api, '--in-place', '--only', 'wallet-email-otp-sign-in');
       expect(env.code, `${env.stdout}\n${env.stderr}`).toBe(0);
       expect(env.stdout).toMatch(/^PASS {2}wallet-email-otp-sign-in {2}\(Embedded wallets\)/m);
 
       const [wrong, missing] = await Promise.all([
-        cli('--url', serve.origin, '--client-id', serve.clientId, '--client-secret', 'not-the-secret'),
-        cli('--url', serve.origin),
+        cli('--url', serve.origin, '--in-place', '--client-id', serve.clientId, '--client-secret', 'not-the-secret'),
+        cli('--url', serve.origin, '--in-place'),
       ]);
       expect(wrong.code).toBe(2);
       expect(wrong.stderr).toContain('refused the credentials (401)');
@@ -131,7 +157,7 @@ describe('npm run scenarios -- --url (against a running serve)', () => {
       await serve.stop();
     }
     const [gone, both] = await Promise.all([
-      cli('--url', serve.origin, '--client-id', 'a', '--client-secret', 'b'),
+      cli('--url', serve.origin, '--in-place', '--client-id', 'a', '--client-secret', 'b'),
       cli('--url', serve.origin, '--workspace', tempDir()),
     ]);
     expect(gone.code).toBe(2);

@@ -25,6 +25,7 @@ import { sql as delegatedKeysForCards } from './026-delegated-keys-for-cards';
 import { sql as wallClockTimes } from './032-wall-clock-times';
 import { sql as ownershipBySignature } from './030-ownership-by-signature';
 import { sql as searchNamesAndTails } from './029-search-names-and-tails';
+import { sql as scenarioRuns } from './034-scenario-runs';
 
 /** One forward-only migration; `version` is its number, applied in ascending order, never edited once released. */
 export interface Migration {
@@ -62,4 +63,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 30, name: 'ownership-by-signature', sql: ownershipBySignature },
   { version: 29, name: 'search-names-and-tails', sql: searchNamesAndTails },
   { version: 32, name: 'wall-clock-times', sql: wallClockTimes },
+  { version: 34, name: 'scenario-runs', sql: scenarioRuns },
 ];
