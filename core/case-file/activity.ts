@@ -20,6 +20,10 @@ export function money(amount: number, code: string, signed = false): string {
 /** A time cell: the instant in UTC. */
 export const when = (iso: string) => `<span class="amount">${esc(absoluteTime(iso))}</span>`;
 
+/** A real-world instant (wall clock); one recorded before wall times were kept shows its workspace time, marked so. */
+const wallWhen = (wallAt: string | null, clockAt: string) => (wallAt ? when(wallAt) : `${when(clockAt)} <span class="meta">(workspace clock)</span>`);
+const wallText = (wallAt: string | null, clockAt: string) => (wallAt ? absoluteTime(wallAt) : `${absoluteTime(clockAt)} (workspace clock)`);
+
 const BUCKETS: Record<string, string> = { AVAILABLE: 'Available', HELD: 'On hold', PENDING: 'Pending' };
 
 /** Who made a call, in words: the console, an agent (by name when known), or the platform's own API token. */
@@ -44,8 +48,8 @@ export const paymentAccountLabel = (ctx: MoneyStoryContext) => (accountId: strin
 
 /** The API calls that touched the transaction (and its quote): method, path (redacted as the request log is), answer, time, caller. */
 export function callsSection(calls: ApiCallMention[], agentNames: Readonly<Record<string, string>>): string {
-  const rows = calls.map((c) => [when(c.createdAt), esc(c.method), `<span class="id">${esc(redactPath(c.path))}</span>`, esc(String(c.status)), esc(callerOf(c, agentNames))]);
-  return section('case-api-calls', 'API calls that touched it', table('api-calls-table', ['When (as the request log recorded it)', 'Method', 'Path', 'Answer', 'Caller'], rows,
+  const rows = calls.map((c) => [wallWhen(c.wallAt, c.createdAt), esc(c.method), `<span class="id">${esc(redactPath(c.path))}</span>`, esc(String(c.status)), esc(callerOf(c, agentNames))]);
+  return section('case-api-calls', 'API calls that touched it', table('api-calls-table', ['When (wall clock)', 'Method', 'Path', 'Answer', 'Caller'], rows,
     'No API call named this payment (console actions and scheduled jobs are not API calls).'), 'Headers and bodies are left out; paths are redacted as the request log redacts them.');
 }
 
@@ -54,9 +58,9 @@ const ATTEMPT_OUTCOMES: Record<string, string> = { SUCCEEDED: 'delivered', FAILE
 /** The webhook deliveries about the transaction: the event, where the delivery stands and each attempt's answer (no URL, body or signature). */
 export function deliveriesSection(deliveries: CaseDelivery[]): string {
   const rows = deliveries.map((d) => [
-    when(d.createdAt), `<span title="${esc(d.type)}">${esc(eventTypeLabel(d.type))}</span>`, esc(humanize(d.status)), esc(String(d.attempts.length)),
-    esc(d.attempts.map((a) => `#${a.number} ${ATTEMPT_OUTCOMES[a.outcome] ?? humanize(a.outcome)}${a.responseStatus ? ` (answered ${a.responseStatus})` : ' (no answer)'} at ${absoluteTime(a.at)}`).join('; ') || 'not attempted yet'),
+    wallWhen(d.wallAt, d.createdAt), `<span title="${esc(d.type)}">${esc(eventTypeLabel(d.type))}</span>`, esc(humanize(d.status)), esc(String(d.attempts.length)),
+    esc(d.attempts.map((a) => `#${a.number} ${ATTEMPT_OUTCOMES[a.outcome] ?? humanize(a.outcome)}${a.responseStatus ? ` (answered ${a.responseStatus})` : ' (no answer)'} at ${wallText(a.wallAt, a.at)}`).join('; ') || 'not attempted yet'),
   ]);
-  return section('case-webhooks', 'Webhook deliveries', table('webhooks-table', ['Queued (as recorded)', 'Event', 'Delivery', 'Attempts', 'Answers'], rows,
+  return section('case-webhooks', 'Webhook deliveries', table('webhooks-table', ['Queued (wall clock)', 'Event', 'Delivery', 'Attempts', 'Answers'], rows,
     'No webhook was sent about it (no endpoint was configured, or no event was due).'));
 }

@@ -17,7 +17,7 @@ export interface PathEdge {
   kind?: 'forward' | 'back' | 'none';
 }
 
-const W = 170;
+const W = 190;
 const GAP = 70;
 const H = 58;
 const TOP = 34;
@@ -49,8 +49,8 @@ export function pathDiagram(title: string, nodes: PathNode[], edges: PathEdge[])
   const backs = edges.filter(curved);
   const height = TOP + H + (backs.length ? 70 + Math.max(...backs.map((e) => Math.abs(e.to - e.from))) * 8 : 16);
   const boxes = nodes.map((n, i) => `<g><rect class="node" x="${x0(i)}" y="${TOP}" width="${W}" height="${H}" rx="6"/>`
-    + `<text class="label" x="${x0(i) + W / 2}" y="${TOP + 24}" text-anchor="middle">${esc(fit(n.label, 24))}</text>`
-    + (n.sub ? `<text class="sub" x="${x0(i) + W / 2}" y="${TOP + 42}" text-anchor="middle">${esc(fit(n.sub, 28))}</text>` : '')
+    + `<text class="label" x="${x0(i) + W / 2}" y="${TOP + 24}" text-anchor="middle">${esc(fit(n.label, 26))}</text>`
+    + (n.sub ? `<text class="sub" x="${x0(i) + W / 2}" y="${TOP + 42}" text-anchor="middle">${esc(fit(n.sub, 32))}</text>` : '')
     + `<title>${esc([n.label, n.sub].filter(Boolean).join(' · '))}</title></g>`);
   const arrows = edges.map((e) => {
     const p = edgePath(e);

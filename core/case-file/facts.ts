@@ -21,7 +21,9 @@ export interface CaseDelivery {
   type: string;
   status: string;
   createdAt: string;
-  attempts: { number: number; at: string; outcome: string; responseStatus: number | null }[];
+  /** When it was queued by the real clock (null for deliveries recorded before wall times were kept). */
+  wallAt: string | null;
+  attempts: { number: number; at: string; wallAt: string | null; outcome: string; responseStatus: number | null }[];
 }
 
 /** What the case file of an incoming or outgoing payment (transfers and agents' payments included) is made from. */
@@ -102,8 +104,8 @@ function deliveriesAbout(s: Services, ids: string[]): CaseDelivery[] {
     for (const d of s.webhooks.deliveries.list({ resourceId, limit: 100 }).data) {
       const { attempts } = s.webhooks.deliveries.get(d.id);
       out.push({
-        type: d.type, status: d.status, createdAt: d.createdAt,
-        attempts: attempts.map((a) => ({ number: a.number, at: a.startedAt, outcome: a.outcome, responseStatus: a.responseStatus })),
+        type: d.type, status: d.status, createdAt: d.createdAt, wallAt: d.wallAt,
+        attempts: attempts.map((a) => ({ number: a.number, at: a.startedAt, wallAt: a.startedWallAt, outcome: a.outcome, responseStatus: a.responseStatus })),
       });
     }
   }

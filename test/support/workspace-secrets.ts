@@ -1,0 +1,71 @@
+// Every secret a workspace holds, read straight from its SQLite file: what a case file (or anything else
+// meant for a customer) must never contain. The columns are named one by one (a new secret column must be
+// added here); each value also yields its long pieces, so a fragment of a PEM key or a signature counts too.
+import Database from 'better-sqlite3';
+
+/** Columns that hold secrets, by table: credentials, keys, signatures, one-time codes, card numbers, idempotency keys. */
+export const SECRET_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  api_tokens: ['secret_hash', 'secret_salt'],
+  idempotency_keys: ['key', 'request_hash'],
+  request_log: ['idempotency_key'],
+  wallet_secrets: ['mnemonic'],
+  auth_methods: ['oauth_sub', 'credential_id', 'passkey_public_key'],
+  otp_challenges: ['enclave_private_key'],
+  passkey_challenges: ['challenge', 'client_public_key'],
+  signed_requests: ['body_hash'],
+  used_oidc_tokens: ['token_hash'],
+  agent_device_codes: ['code'],
+  agent_tokens: ['token_hash'],
+  cards: ['pan', 'cvv'],
+  webhook_keys: ['private_key'],
+  webhook_attempts: ['signature'],
+  contact_verifications: ['code_hash'],
+  used_registration_challenges: ['challenge'],
+  invitations: ['code'],
+  stablecoin_provider_accounts: ['secret_hash'],
+  delegated_keys: ['private_key'],
+  sca_factors: ['totp_secret', 'passkey_challenge', 'passkey_credential_id', 'recovery_code_hashes'],
+  sca_challenges: ['passkey_challenge'],
+  sca_resets: ['liveness_token'],
+  card_reveal_tokens: ['token_hash'],
+};
+
+/** Short values (a 3-digit CVV, a 6-digit code) are checked only where they stand alone, see `leaks`; pieces shorter than this are not split out. */
+const PIECE = 12;
+
+/** The secret values of a workspace file, with their long pieces (PEM bodies, JSON parts), and where each came from. */
+export function workspaceSecrets(dbPath: string, known: Record<string, string> = {}): Map<string, string> {
+  const out = new Map<string, string>();
+  const add = (value: string, where: string) => {
+    if (value.length < 3) return;
+    out.set(value, where);
+    for (const piece of value.split(/[\s"',:{}[\]]+|-----[A-Z ]+-----/)) if (piece.length >= PIECE) out.set(piece, `${where} (part)`);
+  };
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  try {
+    const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name));
+    for (const [table, columns] of Object.entries(SECRET_COLUMNS)) {
+      if (!tables.has(table)) continue;
+      for (const column of columns) {
+        for (const row of db.prepare(`SELECT "${column}" AS v FROM "${table}" WHERE "${column}" IS NOT NULL`).all() as { v: unknown }[]) {
+          add(Buffer.isBuffer(row.v) ? row.v.toString('base64') : String(row.v), `${table}.${column}`);
+          if (Buffer.isBuffer(row.v)) add(row.v.toString('hex'), `${table}.${column}`);
+        }
+      }
+    }
+  } finally {
+    db.close();
+  }
+  for (const [where, value] of Object.entries(known)) add(value, where);
+  return out;
+}
+
+/** The secrets that appear in `text`: long ones anywhere, short ones (CVV, codes) only as a whole word. */
+export function leaks(text: string, secrets: Map<string, string>): string[] {
+  const found: string[] = [];
+  for (const [value, where] of secrets) {
+    const hit = value.length >= 8 ? text.includes(value) : new RegExp(`(?<![\\w.,:-])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.,:-])`).test(text);
+    if (hit) found.push(`${where}: ${value.slice(0, 12)}…`);
+  }
+  return found;
+}
