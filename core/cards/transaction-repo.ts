@@ -199,6 +199,11 @@ export function cardTransactionRepo(db: Db) {
       if (f.currency) (where.push('currency = ?'), params.push(f.currency.toUpperCase()));
       if (f.from) (where.push('created_at >= ?'), params.push(Date.parse(f.from)));
       if (f.to) (where.push('created_at <= ?'), params.push(Date.parse(f.to)));
+      if (f.amounts?.length) {
+        const a = amountSql([{ amount: 'authorized_amount', currency: 'currency' }, { amount: 'settled_amount', currency: 'currency' }], f.amounts);
+        where.push(a.where);
+        params.push(...a.whereParams);
+      }
       return page(where, params, f);
     },
     /** The card transactions of one card (optionally of one status), newest first. */

@@ -1,4 +1,5 @@
-import { currencyCodes, findCurrency } from '../kernel/money';
+import { findCurrency } from '../kernel/money';
+import { amountRanges, type AmountRange } from '../transactions/search-match';
 
 /**
  * What support staff type into the global search, read the way they were told it: "Lucía 250",
@@ -194,15 +195,6 @@ export function asksForMoney(p: ParsedSearch): boolean {
  * An amount in major units as ranges of minor units, one per number of decimals among the currencies
  * it may be in (all of them, or the one the query names): 250 is 25,000 cents of a dollar, 250 yen.
  */
-export function minorRanges(a: AmountQuery, only?: string): { currencies: string[]; min: number; max: number; target: number; scale: number }[] {
-  const codes = only ? [only] : currencyCodes();
-  const byDecimals = new Map<number, string[]>();
-  for (const code of codes) {
-    const d = findCurrency(code)?.decimals;
-    if (d !== undefined) byDecimals.set(d, [...(byDecimals.get(d) ?? []), code]);
-  }
-  return [...byDecimals].map(([d, currencies]) => {
-    const scale = 10 ** d;
-    return { currencies, min: Math.ceil(a.min * scale - 1e-9), max: Math.floor(a.max * scale + 1e-9), target: Math.round(a.target * scale), scale };
-  });
+export function minorRanges(a: AmountQuery, only?: string): AmountRange[] {
+  return amountRanges(a.min, a.max, a.target, only);
 }

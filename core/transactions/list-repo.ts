@@ -4,6 +4,7 @@ import { selectPage, type Page } from '../kernel/pagination';
 import { txFromRow, type TxRow } from './repo';
 import type { LISTED_TX_STATUSES, listTransactionsQuery, Transaction } from './schema';
 import { tableGeneration } from '../kernel/write-generation';
+import { amountSql, type AmountRange } from './search-match';
 
 /** The explorer's filters: one search term plus status, type, currency and dates. */
 export interface ExplorerFilter {
@@ -17,6 +18,8 @@ export interface ExplorerFilter {
   currency?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  /** Amount ranges in minor units (search-match.ts): the sent or received amount falls in one of them. */
+  amounts?: AmountRange[] | undefined;
   sortOrder: 'asc' | 'desc';
   limit: number;
   cursor?: string | undefined;
@@ -189,6 +192,11 @@ export function transactionListRepo(db: Db) {
       if (f.currency) (where.push('(sending_currency = ? OR receiving_currency = ?)'), params.push(f.currency.toUpperCase(), f.currency.toUpperCase()));
       if (f.from) (where.push('created_at >= ?'), params.push(Date.parse(f.from)));
       if (f.to) (where.push('created_at <= ?'), params.push(Date.parse(f.to)));
+      if (f.amounts?.length) {
+        const a = amountSql([{ amount: 'sent_amount', currency: 'sending_currency' }, { amount: 'received_amount', currency: 'receiving_currency' }], f.amounts);
+        where.push(a.where);
+        params.push(...a.whereParams);
+      }
       return page(db, where, params, f, totalOf(where, f.status, f.type));
     },
     /** The newest transactions the term names (id, quote id, reference, identifier, description words, amount, customer): the global search. */

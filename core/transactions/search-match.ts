@@ -1,3 +1,5 @@
+import { currencyCodes, findCurrency } from '../kernel/money';
+
 /**
  * What the global search asks of a kind of transaction, already read from the words typed (the
  * console's search-query.ts reads them): every part given must hold, and hits come closest amount
@@ -27,6 +29,24 @@ export interface AmountRange {
   max: number;
   target: number;
   scale: number;
+}
+
+/**
+ * An amount range said in major units as minor-unit ranges, one per group of currencies with the same
+ * decimals (all currencies, or only `currency`): 250 is 25,000 cents of a dollar and 250 yen.
+ */
+export function amountRanges(min: number, max: number, target: number, currency?: string): AmountRange[] {
+  const codes = currency ? [currency.toUpperCase()] : currencyCodes();
+  const byDecimals = new Map<number, string[]>();
+  for (const code of codes) {
+    const d = findCurrency(code)?.decimals;
+    if (d !== undefined) byDecimals.set(d, [...(byDecimals.get(d) ?? []), code]);
+  }
+  return [...byDecimals].map(([d, currencies]) => {
+    const scale = 10 ** d;
+    // Why the epsilon: 236.55 * 100 is 23654.999… in binary floating point; the bound is meant exactly.
+    return { currencies, min: Math.ceil(min * scale - 1e-6), max: Math.floor(max * scale + 1e-6), target: Math.round(target * scale), scale };
+  });
 }
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
