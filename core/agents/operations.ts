@@ -65,7 +65,7 @@ export class AgentOperations {
     if (body.destination.destinationType === 'ACCOUNT') this.ownExternal(a, body.destination.accountId);
     checkAccounts(a.policy, [body.source.sourceType === 'ACCOUNT' ? body.source.accountId : undefined, body.destination.destinationType === 'ACCOUNT' ? body.destination.accountId : undefined].filter((x): x is string => !!x));
     const quote = this.ctx.transaction(() => {
-      const q = this.d.transactions.actingFor(agentId, () => this.d.quotes.create({ ...body, source: stripUndefined(source), immediatelyExecute: false }));
+      const q = this.d.transactions.actingFor(agentId, () => this.d.quotes.create({ ...body, source: stripUndefined(source), immediatelyExecute: false }, { byAgent: true }));
       // Upstream refuses a quote over the agent's spending limits when it is created (403), not only when it
       // executes; the approval rules wait for execution. Thrown inside the transaction, so no quote is kept.
       const proposed = { permission: 'CREATE_QUOTES' as const, amount: q.totalSendingAmount, currency: q.sendingCurrency.code, accountIds: [] };

@@ -79,8 +79,10 @@ export class QuoteService {
   /**
    * Prices and stores a quote and its PENDING transaction; executes at once when asked and allowed.
    * A quote that needs SCA is stored PENDING_AUTHORIZATION with its challenge, and runs only once authorized.
+   * An agent's quote never does: the contract gives POST /agents/me/quotes no 202 and agents no authorize
+   * route; what guards an agent's payments is its policy and the platform's approvals.
    */
-  create(body: z.infer<typeof createQuoteSchema>): Quote {
+  create(body: z.infer<typeof createQuoteSchema>, opts: { byAgent?: boolean } = {}): Quote {
     const src = resolveSource(body, this.d.internal, this.d.customers);
     const dst = resolveDestination(body, this.d.external, this.d.receivers);
     if (body.immediatelyExecute && src.kind !== 'ACCOUNT') throw invalidInput('immediatelyExecute', 'applies only to internal-account sources; a REALTIME_FUNDING quote executes when its funds arrive');
@@ -110,10 +112,11 @@ export class QuoteService {
     const draft = draftQuote({ body, src, dst, price: p, config, quoteId, transactionId, reference, platformCustomerId, nowMs: now, expiresAtMs: expiresAt });
     return this.ctx.transaction(() => {
       const quote = this.repo.insert(draft.quote);
-      this.d.transactions.create(draft.transaction, 'QUOTE_CREATED');
-      this.ctx.scheduler.schedule(EXPIRE_JOB, expiresAt, { quoteId }, quoteId);
       const destinationAccountId = body.destination.destinationType === 'ACCOUNT' ? body.destination.accountId : null;
-      const challenge = this.authorizer?.challengeFor({ quoteId, customerId: src.customerId, destinationAccountId, factor: body.scaFactor, expiresAtMs: expiresAt, executeOnAuthorize: body.immediatelyExecute });
+      const challenge = opts.byAgent ? undefined : this.authorizer?.challengeFor({ quoteId, customerId: src.customerId, destinationAccountId, factor: body.scaFactor, expiresAtMs: expiresAt, executeOnAuthorize: body.immediatelyExecute });
+      // A payment that needs SCA is born in the contract's waiting status, so its first webhook says so.
+      this.d.transactions.create(challenge ? { ...draft.transaction, status: 'PENDING_AUTHORIZATION' } : draft.transaction, 'QUOTE_CREATED');
+      this.ctx.scheduler.schedule(EXPIRE_JOB, expiresAt, { quoteId }, quoteId);
       if (challenge) {
         // Born waiting (not a transition of an existing quote, so written directly), and announced as it is.
         this.repo.setStatus(quoteId, 'PENDING_AUTHORIZATION', now);
@@ -133,10 +136,11 @@ export class QuoteService {
     return challenge ? { ...q, scaChallenge: challenge } : q;
   }
 
-  /** A PENDING_AUTHORIZATION quote's challenge was answered: it becomes PENDING (executable until expiresAt). */
+  /** A PENDING_AUTHORIZATION quote's challenge was answered: it and its transaction become PENDING (executable until expiresAt). */
   authorized(id: string): Quote {
     return this.ctx.transaction(() => {
       this.setStatus(id, 'PENDING', 'QUOTE.AUTHORIZED');
+      this.d.transactions.transition(this.stored(id).quote.transactionId, 'PENDING', 'SCA_AUTHORIZED');
       return this.get(id);
     });
   }

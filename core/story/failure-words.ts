@@ -13,6 +13,7 @@ export const FAILURE_WORDS = {
   statuses: {
     CREATED: { title: 'Created', tone: 'info', outgoing: 'The receiver was looked up; nothing has been priced or paid yet.', incoming: 'The payment has been announced; nothing has arrived yet.' },
     PENDING: { title: 'Waiting', tone: 'warning', outgoing: 'The payment has been set up and is waiting to start.', incoming: 'The payment is on its way in.' },
+    PENDING_AUTHORIZATION: { title: 'Waiting for the customer to confirm', tone: 'warning', outgoing: 'The customer must confirm the payment with their authenticator (Strong Customer Authentication) before any money moves.', incoming: 'The payment waits for the customer to confirm it.' },
     PROCESSING: { title: 'In progress', tone: 'info', outgoing: 'The money has left the sender and the payout is under way.', incoming: 'The money is arriving and has not settled yet.' },
     COMPLETED: { title: 'Delivered', tone: 'success', outgoing: 'The money reached the recipient.', incoming: 'The money arrived and was credited.' },
     REJECTED: { title: 'Rejected by the receiver', tone: 'error', outgoing: 'The receiving bank or wallet refused the payment.', incoming: 'The payment was refused before it was credited.' },

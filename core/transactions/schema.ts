@@ -5,8 +5,8 @@ import { CARD_TX_STATUSES, cardTransactionSchema, type CardTransaction } from '.
 import { CRYPTO_NETWORKS, INCOMING_FAILURE_REASONS, OUTGOING_FAILURE_REASONS, outgoingRateDetailsSchema, PAYMENT_RAILS, PURPOSES } from '../payments/vocabulary';
 import { fromBound, toBound } from '../kernel/date-bounds';
 
-/** Every transaction status of the spec. */
-export const TX_STATUSES = ['CREATED', 'PENDING', 'PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'EXPIRED'] as const;
+/** Every transaction status of the spec, plus the contract's PENDING_AUTHORIZATION (a payment waiting for SCA). */
+export const TX_STATUSES = ['CREATED', 'PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'EXPIRED'] as const;
 /** A transaction status. */
 export type TxStatus = (typeof TX_STATUSES)[number];
 

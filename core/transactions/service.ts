@@ -20,6 +20,7 @@ export type { ExplorerFilter, TransactionSummary } from './list-repo';
 const TRANSITIONS: Record<TxStatus, readonly TxStatus[]> = {
   CREATED: ['PENDING', 'FAILED'],
   PENDING: ['PROCESSING', 'COMPLETED', 'EXPIRED', 'FAILED', 'REJECTED', 'REFUNDED'], // REFUNDED: cancelled before processing
+  PENDING_AUTHORIZATION: ['PENDING', 'EXPIRED'], // the payer answers its SCA challenge, or its quote expires first
   PROCESSING: ['COMPLETED', 'FAILED', 'REJECTED', 'REFUNDED'],
   COMPLETED: ['FAILED'], // a receiving bank returned the payment
   FAILED: [],

@@ -14,7 +14,7 @@ export type TransactionDetail = HandlerOutput<'transactions/detail'>;
 export type TransactionSearch = Omit<HandlerInput<'transactions/search'>, 'limit' | 'cursor'>;
 
 // A record over every status, so the compiler says when the core adds one the console does not list.
-const STATUS_SET: Record<TxStatus, true> = { CREATED: true, PENDING: true, PROCESSING: true, COMPLETED: true, REJECTED: true, FAILED: true, REFUNDED: true, EXPIRED: true };
+const STATUS_SET: Record<TxStatus, true> = { CREATED: true, PENDING: true, PENDING_AUTHORIZATION: true, PROCESSING: true, COMPLETED: true, REJECTED: true, FAILED: true, REFUNDED: true, EXPIRED: true };
 const CARD_STATUS_SET: Record<CardTxStatus, true> = { AUTHORIZED: true, PARTIALLY_SETTLED: true, SETTLED: true, REFUNDED: true, EXCEPTION: true };
 /** A listed transaction's status: a payment's or a card transaction's. */
 export type ListedStatus = (typeof LISTED_TX_STATUSES)[number];

@@ -37,7 +37,7 @@ describe('a quote that needs SCA', () => {
     expect(q).toMatchObject({ status: 'PENDING_AUTHORIZATION', scaChallenge: { id: expect.stringMatching(/^ScaChallenge:/), factor: 'TOTP', purpose: 'PAYOUT' } });
     expect(q.scaChallenge.availableFactors).toEqual(['TOTP', 'SMS_OTP']);
     expect(Date.parse(q.scaChallenge.expiresAt)).toBeLessThanOrEqual(Date.parse(q.expiresAt));
-    expect((await getTx(w, q.transactionId)).status).toBe('PENDING');
+    expect((await getTx(w, q.transactionId)).status).toBe('PENDING_AUTHORIZATION'); // the contract's waiting status, with its quote
 
     const refused = await execute(w, q.id);
     expectError(refused, 409, 'CONFLICT');

@@ -26,6 +26,7 @@ import { sql as wallClockTimes } from './032-wall-clock-times';
 import { sql as ownershipBySignature } from './030-ownership-by-signature';
 import { sql as searchNamesAndTails } from './029-search-names-and-tails';
 import { sql as scenarioRuns } from './034-scenario-runs';
+import { sql as transactionsAwaitAuthorization } from './035-transactions-await-authorization';
 
 /** One forward-only migration; `version` is its number, applied in ascending order, never edited once released. */
 export interface Migration {
@@ -64,4 +65,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 29, name: 'search-names-and-tails', sql: searchNamesAndTails },
   { version: 32, name: 'wall-clock-times', sql: wallClockTimes },
   { version: 34, name: 'scenario-runs', sql: scenarioRuns },
+  { version: 35, name: 'transactions-await-authorization', sql: transactionsAwaitAuthorization },
 ];
