@@ -1,9 +1,14 @@
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
+import type { z } from 'zod';
 import type { DomainEvent } from '../../core/index';
+import type { createCardSchema } from '../../core/cards/schema';
 import type { CardTransaction } from '../../core/transactions/card-schema';
 import { api, apiExchange, apiRequest, invoke, onEvent, responseError, toConsoleError, type ConsoleError } from '../api/client';
 import { revealedFrom, type CardReconciliationView, type CardRow, type NetworkMessage, type RevealedCard } from '../lib/cards';
+
+/** A new card as `POST /cards` takes it. */
+export type NewCard = z.input<typeof createCardSchema>;
 
 /** The Cards screen: cards, the open card's transactions and the open transaction's reconciliation, kept live. */
 export const useCardsStore = defineStore('cards', () => {
@@ -84,6 +89,16 @@ export const useCardsStore = defineStore('cards', () => {
     } finally {
       busy.value = false;
     }
+  }
+
+  /** Issues a virtual card (`POST /cards`); the new card opens. */
+  function issue(body: NewCard) {
+    return act(async () => {
+      const card = await api('POST /cards', { body });
+      cardId.value = card.id;
+      await loadCards();
+      return card;
+    });
   }
 
   /** Freezes, unfreezes or closes a card. */
@@ -174,6 +189,6 @@ export const useCardsStore = defineStore('cards', () => {
 
   return {
     cards, cardsTotal, loaded, error, cardId, txs, txsTotal, txId, reconciliation, busy, revealed,
-    loadCards, openCard, openTx, setState, simulate, reveal, hideReveal, clear, refund, reverseReturn, subscribe, receive,
+    loadCards, openCard, openTx, issue, setState, simulate, reveal, hideReveal, clear, refund, reverseReturn, subscribe, receive,
   };
 });

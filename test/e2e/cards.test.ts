@@ -109,11 +109,68 @@ describe('the Cards screen', () => {
         await p.getByTestId('card-reconciliation').waitFor({ state: 'visible', timeout: 15_000 });
         await expect.poll(() => styleOf(p.locator('body'), 'background-color')).toBe(bodyColorOf(theme));
         await animationsDone(p);
-        // Nothing spills sideways: the screen scrolls vertically only.
+        // Nothing spills sideways: the screen scrolls vertically only, and every table fits its panel
+        // (its columns gave way instead of scrolling or running past the panel's right edge).
         expect(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+        await p.getByTestId('card-tx-row').first().waitFor();
+        const spills = await p.evaluate(() => [...document.querySelectorAll('[data-testid="card-tx-table"], [data-testid="card-ledger-table"]')].flatMap((t) => {
+          const panel = (t.closest('.panel') ?? t.parentElement!).getBoundingClientRect();
+          const scrollers = [...t.querySelectorAll('.n-scrollbar-container, .n-data-table-base-table-body')];
+          const tooWide = scrollers.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => `${e.className}: ${e.scrollWidth} > ${e.clientWidth}`);
+          const right = Math.max(...[...t.querySelectorAll('table')].map((x) => x.getBoundingClientRect().right));
+          return [...tooWide, ...(right > panel.right + 1 ? [`${t.getAttribute('data-testid')} ends at ${right}, its panel at ${panel.right}`] : [])];
+        }));
+        expect(spills).toEqual([]);
+        expect(await p.locator('[data-testid="card-tx-table"] th').count()).toBeGreaterThanOrEqual(width === 1024 ? 3 : 5);
         await p.screenshot({ path: `${OUT}/cards-${width}x${height}-${theme}.png` });
         await p.close();
       });
     }
   }
+
+  it('issues a card from the console (problems in words first), then freezes, unfreezes and closes it after confirming', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(proc.consoleUrl.replace('#/', '#/cards'));
+    await page.getByTestId('card-row').first().waitFor();
+    await page.getByTestId('card-issue').click();
+    const modal = page.getByTestId('card-issue-modal');
+    await modal.waitFor();
+    await page.getByTestId('card-issue-submit').click();
+    await expect.poll(() => modal.innerText()).toContain('Choose the customer who holds the card');
+    await page.getByTestId('card-holder').click();
+    await page.locator('.n-base-select-option:not(.n-base-select-option--disabled)', { hasText: 'Alice Johnson' }).click();
+    await page.getByTestId('card-issue-submit').click();
+    await expect.poll(() => modal.innerText()).toContain('Choose the account the card spends from');
+    await page.getByTestId('card-funding').click();
+    await page.locator('.n-base-select-option', { hasText: 'USD balance' }).first().click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('card-reference').locator('input').fill('card-alice-777');
+    await page.getByTestId('card-limit').locator('input').fill('1.234');
+    await page.getByTestId('card-issue-submit').click();
+    await expect.poll(() => modal.innerText()).toContain('At most 2 decimal places');
+    await page.getByTestId('card-limit').locator('input').fill('150');
+    await animationsDone(page);
+    await page.screenshot({ path: `${OUT}/cards-issue-1440x900-light.png` });
+    await page.getByTestId('card-issue-submit').click();
+    await modal.waitFor({ state: 'detached' });
+    const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
+    const cardOf = async () => (await (await fetch(`${proc.apiBase}/cards?platformCardId=card-alice-777`, { headers: { authorization: auth } })).json()).data[0];
+    const card = await cardOf();
+    expect(card).toMatchObject({ state: 'ACTIVE', form: 'VIRTUAL', maxSpendPerTransaction: 15_000 });
+    const row = page.locator(`[data-testid="card-row"][data-card-id="${card.id}"]`);
+    await expect.poll(() => row.getAttribute('aria-current'), { timeout: 10_000 }).toBe('true');
+
+    await row.getByTestId('freeze-card').click();
+    await expect.poll(() => row.getAttribute('data-state'), { timeout: 10_000 }).toBe('FROZEN');
+    await row.getByTestId('unfreeze-card').click();
+    await expect.poll(() => row.getAttribute('data-state'), { timeout: 10_000 }).toBe('ACTIVE');
+    // Close asks first: Cancel keeps the card, Close card closes it for good.
+    await row.getByTestId('close-card').click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect((await cardOf()).state).toBe('ACTIVE');
+    await row.getByTestId('close-card').click();
+    await page.getByRole('button', { name: 'Close card' }).click();
+    await expect.poll(() => row.getAttribute('data-state'), { timeout: 10_000 }).toBe('CLOSED');
+    expect((await cardOf()).state).toBe('CLOSED');
+  });
 });
