@@ -50,7 +50,7 @@ export interface OwnershipState {
   accountId: string;
   /** False for bank accounts, which are checked by the beneficiary name check instead. */
   provable: boolean;
-  /** The methods this account can be proven by. */
+  /** The methods this account can be proven by (WALLET_SIGNATURE only where its address names a key). */
   methods: ('WALLET_SIGNATURE' | 'LIVENESS')[];
   /** How a signature of this wallet is encoded, in words; absent when it cannot sign. */
   signatureFormat?: string;
@@ -58,6 +58,15 @@ export interface OwnershipState {
   open?: { method: ProofMethod; messageToSign?: string; verificationLink?: string; expiresAt: string };
 }
 
+// Why a try: assertSignable's refusal is the API's 400; here it only means "offer LIVENESS alone".
+function canSign(accountType: string, address: string): boolean {
+  try {
+    assertSignable(accountType, address, 'method');
+    return true;
+  } catch {
+    return false;
+  }
+}
 const isWallet = (accountType: string) => accountType.endsWith('_WALLET') || accountType === 'LIGHTNING';
 const sha256hex = (s: string) => createHash('sha256').update(s).digest('hex');
 const typeOf = (a: ExternalAccount) => String(a.accountInfo.accountType);
@@ -138,8 +147,9 @@ export class OwnershipChallenges {
       const type = typeOf(a);
       const family = signingFamilyOf(type);
       const provable = isWallet(type);
-      const state: OwnershipState = { accountId: a.id, provable, methods: provable ? [...(family ? ['WALLET_SIGNATURE' as const] : []), 'LIVENESS'] : [] };
-      if (family) state.signatureFormat = SIGNATURE_FORMAT[family];
+      const signable = family !== undefined && canSign(type, addressOf(a));
+      const state: OwnershipState = { accountId: a.id, provable, methods: provable ? [...(signable ? ['WALLET_SIGNATURE' as const] : []), 'LIVENESS'] : [] };
+      if (signable) state.signatureFormat = SIGNATURE_FORMAT[family];
       const done = this.repo.latestVerified(a.id);
       if (done?.verified_at) state.proven = { method: done.method, at: isoOf(done.verified_at) };
       const last = this.repo.latest(a.id);

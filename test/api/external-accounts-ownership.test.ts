@@ -112,9 +112,11 @@ describe('WALLET_SIGNATURE', () => {
 describe('LIVENESS', () => {
   it("the sandbox's check passes: its token sent back as signature proves the wallet; the console reads the states", async () => {
     const id = await walletAccount({ accountType: 'SPARK_WALLET', currency: 'BTC', address: 'sp1qhostedwalletbb' });
-    const before = (await invoke(w, 'verifications/ownership', { accountIds: [id, w.seed.aliceExt['000']] })) as any[];
+    const keyed = await walletAccount(sparkWallet());
+    const before = (await invoke(w, 'verifications/ownership', { accountIds: [id, keyed, w.seed.aliceExt['000']] })) as any[];
     expect(before).toEqual([
-      { accountId: id, provable: true, methods: ['WALLET_SIGNATURE', 'LIVENESS'], signatureFormat: expect.stringContaining('Bitcoin') },
+      { accountId: id, provable: true, methods: ['LIVENESS'] },
+      { accountId: keyed, provable: true, methods: ['WALLET_SIGNATURE', 'LIVENESS'], signatureFormat: expect.stringContaining('Bitcoin') },
       { accountId: w.seed.aliceExt['000'], provable: false, methods: [] },
     ]);
     const c = await challenge(id, 'LIVENESS');
