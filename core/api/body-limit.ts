@@ -38,6 +38,15 @@ interface RouteLimit {
   limitBytes: number;
   /** What is actually read before refusing: the limit plus the multipart framing of an upload. */
   readBytes: number;
+  /** The route answers an oversize body itself (RouteSpec.answersAnyBody). */
+  passOversize?: boolean;
+}
+
+/** The limits one request is read under. */
+export interface BodyLimit {
+  limitBytes: number;
+  readBytes: number;
+  passOversize?: boolean;
 }
 
 /**
@@ -45,12 +54,13 @@ interface RouteLimit {
  * Decided from the method and path before routing, since the body must be bounded before any
  * middleware (idempotency hashing) reads it.
  */
-export function bodyLimits(contract: Contract, defaultBytes: number): (method: string, path: string) => { limitBytes: number; readBytes: number } {
+export function bodyLimits(contract: Contract, defaultBytes: number): (method: string, path: string) => BodyLimit {
   const own: RouteLimit[] = Object.values(contract).filter((r) => r.maxBodyBytes !== undefined).map((r) => ({
     method: r.method.toUpperCase(),
     pattern: new RegExp(`^${API_BASE}${honoPath(r.path).replace(/:[^/]+/g, '[^/]+')}/?$`),
     limitBytes: r.maxBodyBytes!,
     readBytes: r.maxBodyBytes! + (r.form ? MULTIPART_FRAMING_BYTES : 0),
+    ...(r.answersAnyBody ? { passOversize: true } : {}),
   }));
   const fallback = { limitBytes: defaultBytes, readBytes: defaultBytes };
   return (method, path) => own.find((r) => r.method === method && r.pattern.test(path)) ?? fallback;
@@ -63,10 +73,11 @@ export function bodyLimits(contract: Contract, defaultBytes: number): (method: s
  * briefly, then closes the connection). The request log is told the body was not read, so it does
  * not read it either.
  */
-export function limitBodies(limitOf: (method: string, path: string) => { limitBytes: number; readBytes: number }, answer: (e: ServiceError) => Response): MiddlewareHandler {
+export function limitBodies(limitOf: (method: string, path: string) => BodyLimit, answer: (e: ServiceError) => Response): MiddlewareHandler {
   const byLimit = new Map<string, MiddlewareHandler>();
   return async (c: Context, next) => {
-    const { limitBytes, readBytes } = limitOf(c.req.method, c.req.path);
+    const { limitBytes, readBytes, passOversize } = limitOf(c.req.method, c.req.path);
+    if (passOversize) return passingOversize(c, next, limitBytes, readBytes);
     const key = `${limitBytes}/${readBytes}`;
     let limiter = byLimit.get(key);
     if (!limiter) {
@@ -82,4 +93,28 @@ export function limitBodies(limitOf: (method: string, path: string) => { limitBy
     }
     return limiter(c, next);
   };
+}
+
+/**
+ * The body limit of a route that answers any body itself: an oversize body is still never read (or only
+ * up to the limit), but instead of the 413 the route runs on a bodiless copy of the request with
+ * `oversizeBody` set, so what follows (idempotency hashing, the handler) sees no body to read.
+ */
+function passingOversize(c: Context, next: () => Promise<void>, limitBytes: number, readBytes: number): Promise<Response | void> {
+  return bodyLimit({
+    maxSize: readBytes,
+    onError: async (ctx) => {
+      const seen = (ctx.env as { seen?: { requestBody?: string } } | undefined)?.seen;
+      if (seen) seen.requestBody = `(not read: larger than the ${describeBytes(limitBytes)} limit)`;
+      const headers = new Headers(ctx.req.raw.headers);
+      headers.delete('content-length');
+      headers.delete('transfer-encoding');
+      ctx.req.raw = new Request(ctx.req.raw.url, { method: ctx.req.raw.method, headers });
+      ctx.set('oversizeBody', limitBytes);
+      await next();
+      // The unread rest of the body makes the host close this connection: say so, so no client reuses it.
+      ctx.res.headers.set('connection', 'close');
+      return ctx.res;
+    },
+  })(c, next);
 }

@@ -39,6 +39,12 @@ export interface RouteSpec {
    * A `form` route may read MULTIPART_FRAMING_BYTES beyond it for the framing around the file.
    */
   maxBodyBytes?: number;
+  /**
+   * The route answers every body itself, unreadable or beyond maxBodyBytes included, because its
+   * contract lists no 400 or 413 (the bulk upload turns them into a job that fails): the body limit then
+   * passes an oversize body on unread, with the `oversizeBody` variable set to the limit.
+   */
+  answersAnyBody?: boolean;
   /** Every success status with its body schema (none for an empty body such as 204). */
   responses: Record<number, ResponseSpec>;
   /** Route-specific error statuses with the codes they carry; the common ones are added for every route. */

@@ -15,7 +15,7 @@ export type Examples = Record<string, Partial<Record<number, unknown>>>;
 export function errorStatuses(route: RouteSpec): Record<number, string> {
   const out: Record<number, string> = {};
   const mutating = route.method !== 'get';
-  if (route.params || route.query || route.body || mutating) out[400] = 'INVALID_INPUT: a field is missing or malformed (named in the message and in `details.errors`)';
+  if (route.params || route.query || route.body || (mutating && !route.answersAnyBody)) out[400] = 'INVALID_INPUT: a field is missing or malformed (named in the message and in `details.errors`)';
   if (route.permission !== 'PUBLIC') {
     out[401] = 'UNAUTHORIZED: missing or wrong credentials';
     out[403] = route.permission === 'AGENT'
@@ -25,7 +25,7 @@ export function errorStatuses(route: RouteSpec): Record<number, string> {
   if (route.params) out[404] = 'The resource named in the path does not exist';
   if (mutating) out[409] = 'CONFLICT: the Idempotency-Key was used with another body, or its first request is still running';
   // Every body is bounded (api/body-limit.ts); a route with its own limit says so in its own 413.
-  if (mutating && !route.errors?.[413]) out[413] = `PAYLOAD_TOO_LARGE: the body is larger than ${route.maxBodyBytes ? describeBytes(route.maxBodyBytes) : 'the JSON limit (1 MB unless the host sets another)'} (details.limitBytes)`;
+  if (mutating && !route.errors?.[413] && !route.answersAnyBody) out[413] = `PAYLOAD_TOO_LARGE: the body is larger than ${route.maxBodyBytes ? describeBytes(route.maxBodyBytes) : 'the JSON limit (1 MB unless the host sets another)'} (details.limitBytes)`;
   for (const [status, text] of Object.entries(route.errors ?? {})) out[Number(status)] = out[Number(status)] ? `${out[Number(status)]}; ${text}` : text;
   return out;
 }

@@ -37,6 +37,8 @@ export interface ApiVariables {
   /** Why authentication failed; thrown by every route that is not PUBLIC, and by unknown routes. */
   authError: Error | undefined;
   rawBody: string | undefined;
+  /** Set, to the limit, when a route that answers any body (RouteSpec.answersAnyBody) got one beyond its limit; the body was not read. */
+  oversizeBody: number | undefined;
   /** Set for a keyed mutating request: lets its route store the answer in the handler's own transaction. */
   keyedAnswer: import('./idempotency').KeyedAnswer | undefined;
 }

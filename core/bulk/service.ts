@@ -15,6 +15,9 @@ const BATCH_GAP_MS = 1000;
 const HEADER = /^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z][A-Za-z0-9]*)*$/;
 /** The input key of line 1's pseudo-row that carries a problem with the whole file (no header can name it). */
 const FILE_PROBLEM = '#file';
+/** With it, when the problem is not INVALID_INPUT naming file: the error's code and details (JSON). */
+const FILE_PROBLEM_CODE = '#code';
+const FILE_PROBLEM_DETAILS = '#details';
 
 /** The allowed job status changes; anything else is a bug and throws. */
 const TRANSITIONS: Record<BulkJobStatus, readonly BulkJobStatus[]> = {
@@ -61,6 +64,18 @@ export class BulkCustomerImports {
       if (!(err instanceof ServiceError) || err.code !== 'INVALID_INPUT') throw err;
       rows = [{ row: 1, input: { [FILE_PROBLEM]: err.message.replace(/^file: /, '') } }];
     }
+    return this.open(fileName, rows);
+  }
+
+  /**
+   * A request that carried no readable CSV (no file, not UTF-8 text, beyond 1 MB): upstream's upload answers
+   * only 202, so it too becomes a job that fails, its one error on line 1 being the refusal itself.
+   */
+  refuse(fileName: string, err: ServiceError): BulkJob {
+    return this.open(fileName, [{ row: 1, input: { [FILE_PROBLEM]: err.message, [FILE_PROBLEM_CODE]: err.code, [FILE_PROBLEM_DETAILS]: JSON.stringify(err.details ?? {}) } }]);
+  }
+
+  private open(fileName: string, rows: PendingRow[]): BulkJob {
     const now = this.ctx.clock.nowMs();
     return this.ctx.transaction(() => {
       const id = this.ctx.ids('BulkUploadJob');
@@ -126,6 +141,8 @@ export class BulkCustomerImports {
   /** Creates one row's customer in its own savepoint, so a refused row leaves nothing behind (and no event). */
   private importRow(r: PendingRow): { customerId: string } | { error: NonNullable<BulkRow['error']> } {
     const problem = r.input[FILE_PROBLEM];
+    const code = r.input[FILE_PROBLEM_CODE];
+    if (problem !== undefined && code !== undefined) return { error: { code, message: problem, details: JSON.parse(r.input[FILE_PROBLEM_DETAILS] ?? '{}') as Record<string, unknown> } };
     if (problem !== undefined) return { error: { code: 'INVALID_INPUT', message: `file: ${problem}`, details: { errors: [{ field: 'file', message: problem }] } } };
     const mark = this.ctx.events.mark();
     try {

@@ -1,7 +1,10 @@
 // Customers in bulk: POST /customers/bulk/csv starts a job; GET /customers/bulk/jobs/{jobId} shows progress and a result per row.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { advance, enc, expectError, expectInvalidField, openWorld, type Reply, type World } from '../support/money-path';
+import { advance, enc, expectError, openWorld, type Reply, type World } from '../support/money-path';
 import { checkAgainstContract } from '../support/contract-check';
+import { UpstreamContract } from '../contract/upstream';
+
+const upstream = new UpstreamContract();
 
 let w: World;
 beforeEach(async () => {
@@ -20,6 +23,13 @@ async function uploadCsv(text: string | Uint8Array, name = 'customers.csv', size
   const body: unknown = raw ? JSON.parse(raw) : null;
   checkAgainstContract('POST', `${w.api.base}/customers/bulk/csv`, res.status, body, raw);
   return { status: res.status, body, text: raw, headers: res.headers } as Reply;
+}
+/** A text/csv body of `size` bytes sent as a stream, so it has no Content-Length (chunked). */
+async function chunkedCsv(size: number): Promise<Reply> {
+  const body = new Blob([`customerType\n${'A'.repeat(size)}`]).stream();
+  const res = await fetch(`${w.api.base}/customers/bulk/csv`, { method: 'POST', headers: { authorization: w.api.auth, 'content-type': 'text/csv' }, body, duplex: 'half' } as RequestInit);
+  const raw = await res.text();
+  return { status: res.status, body: JSON.parse(raw) as unknown, text: raw, headers: res.headers } as Reply;
 }
 const job = (id: string) => w.api.get(`/customers/bulk/jobs/${enc(id)}`);
 
@@ -81,11 +91,24 @@ describe('POST /customers/bulk/csv', () => {
     expect((await w.api.get('/customers?limit=100')).body.totalCount).toBe(3);
   });
 
-  it('refuses a request that carries no readable text file (none, empty, binary) with 400 naming file, and one beyond 1 MB with 413; no job starts', async () => {
-    expectInvalidField(await uploadCsv(''), 'file');
-    expectInvalidField(await uploadCsv(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0xff]), 'customers.xlsx'), 'file');
-    expectInvalidField(await w.api.post('/customers/bulk/csv', { file: 'customerType\nINDIVIDUAL' }), '(body)');
-    expectError(await uploadCsv('', 'big.csv', 1024 * 1024 + 1), 413, 'PAYLOAD_TOO_LARGE');
+  it.each([
+    ['no file at all (an empty file part)', () => uploadCsv(''), 'INVALID_INPUT', /file: is empty/],
+    ['a spreadsheet, not CSV text', () => uploadCsv(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0xff]), 'customers.xlsx'), 'INVALID_INPUT', /UTF-8 CSV text file/],
+    ['JSON instead of multipart', () => w.api.post('/customers/bulk/csv', { file: 'customerType\nINDIVIDUAL' }), 'INVALID_INPUT', /multipart\/form-data/],
+    ['a file beyond 1 MB (only the limit is read)', () => uploadCsv('', 'big.csv', 1024 * 1024 + 1), 'PAYLOAD_TOO_LARGE', /larger than the 1 MB limit/],
+    ['a body twice the limit (refused from its Content-Length, never read)', () => uploadCsv('', 'huge.csv', 2 * 1024 * 1024), 'PAYLOAD_TOO_LARGE', /larger than the 1 MB limit/],
+    ['a chunked text/csv body past the limit (read only up to it)', () => chunkedCsv(2 * 1024 * 1024), 'PAYLOAD_TOO_LARGE', /larger than the 1 MB limit/],
+  ])("answers upstream's 202 (it lists no 400 or 413) for a request without a readable CSV: %s; the job FAILS naming why", async (_what, send, code, why) => {
+    const r = await send();
+    expect(r.status, r.text).toBe(202);
+    expect(upstream.errors('uploadCustomersCsv', 202, r.body)).toEqual([]);
+    await advance(w, 1);
+    const failed = (await job(r.body.jobId)).body;
+    expect(failed).toMatchObject({ status: 'FAILED', progress: { total: 1, processed: 1, successful: 0, failed: 1 } });
+    expect(failed.errors).toEqual([expect.objectContaining({ correlationId: 'file', row: 1, code, message: expect.stringMatching(why) })]);
+    expect(upstream.errors('getBulkCustomerImportJob', 200, failed)).toEqual([]);
+    if (code === 'PAYLOAD_TOO_LARGE') expect(failed.errors[0].details).toMatchObject({ limitBytes: 1024 * 1024 });
+    expect((await w.api.get('/customers?limit=100')).body.totalCount).toBe(3);
   });
 });
 
