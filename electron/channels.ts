@@ -6,4 +6,6 @@ export const CHANNELS = {
   api: 'console:api',
   /** Main -> renderer: one committed domain event. */
   event: 'console:event',
+  /** Renderer -> main: save a transaction's case file through the native dialog, payload `{ transactionId, format }`. */
+  saveCaseFile: 'console:save-case-file',
 } as const;

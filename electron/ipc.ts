@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { ApiRequest, ApiResponse, BridgeResult, Core } from '../core/index';
 import { CHANNELS } from './channels';
 import { apiUploadSchema, MAX_BRIDGE_UPLOAD_BYTES } from '../core/console/upload';
+import { handleSaveCaseFile } from './case-file';
 
 /** What the IPC layer needs of the core. */
 export type IpcCore = Pick<Core, 'invoke' | 'callApi' | 'handlerNames' | 'onEvent'>;
@@ -192,6 +193,8 @@ export function setupIpc(source: IpcSource, getWindow: () => BridgeWindow | null
     inFlight.closed ? shuttingDown() : inFlight.track(handleInvoke(source.core(), trusted(event), payload)));
   ipcMain.handle(CHANNELS.api, (event, payload: unknown) =>
     inFlight.closed ? apiRefusal(shuttingDown()) : inFlight.track(handleApi(source.core(), trusted(event), payload)));
+  ipcMain.handle(CHANNELS.saveCaseFile, (event, payload: unknown) =>
+    inFlight.closed ? shuttingDown() : inFlight.track(handleSaveCaseFile(source.core(), trusted(event), getWindow(), payload)));
   const unsubscribe = source.onEvent((event) => {
     const win = getWindow();
     // Why only the main window: events carry workspace data, which no other webContents may see.
@@ -201,5 +204,6 @@ export function setupIpc(source: IpcSource, getWindow: () => BridgeWindow | null
     unsubscribe();
     ipcMain.removeHandler(CHANNELS.invoke);
     ipcMain.removeHandler(CHANNELS.api);
+    ipcMain.removeHandler(CHANNELS.saveCaseFile);
   };
 }

@@ -1,4 +1,4 @@
-// The sandboxed preload: exposes exactly three typed functions on `window.paymentsConsole` and nothing
+// The sandboxed preload: exposes exactly four typed functions on `window.paymentsConsole` and nothing
 // else (no ipcRenderer, no fs, no process.env), over the fixed channels that main guards.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { ConsoleBridge, DomainEvent } from '../core/index';
@@ -8,6 +8,8 @@ import { CHANNELS } from './channels';
 const bridge = {
   invoke: (name, input) => ipcRenderer.invoke(CHANNELS.invoke, { name, input }),
   api: (request) => ipcRenderer.invoke(CHANNELS.api, request),
+  // Only the transaction and the format cross: main fetches the page itself and owns the dialog and the file.
+  saveCaseFile: (request) => ipcRenderer.invoke(CHANNELS.saveCaseFile, { transactionId: request.transactionId, format: request.format }),
   onEvent(listener) {
     // Why a wrapper: Electron's event object carries `sender` (the ipcRenderer itself), so handing it to
     // page code would leak raw IPC. The listener gets only the cloned payload.

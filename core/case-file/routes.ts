@@ -3,6 +3,7 @@ import { defineRoute, idParam, implement } from '../api/contract';
 import { unloggedResponse } from '../api/known-body';
 import type { Services } from '../services';
 import { buildCaseFile } from './build';
+import { caseFileName } from './file-name';
 
 /** The case file route (ours alone: api/extensions.ts marks it in the OpenAPI document). */
 export const caseFileContract = {
@@ -24,12 +25,11 @@ export function caseFileRoutes(s: Services, dbPath: string) {
   return implement(caseFileContract, {
     getTransactionCaseFile: ({ params }) => {
       const html = buildCaseFile(s, dbPath, params.transactionId);
-      const file = `case-file-${params.transactionId.replace(/[^A-Za-z0-9-]+/g, '-')}.html`;
       return unloggedResponse(html, {
         status: 200,
         headers: {
           'content-type': 'text/html; charset=utf-8',
-          'content-disposition': `inline; filename="${file}"`,
+          'content-disposition': `inline; filename="${caseFileName(params.transactionId, 'html')}"`,
           // The page needs nothing from anywhere: no script, no fetch, only its inline styles.
           'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:",
           'cache-control': 'no-store',

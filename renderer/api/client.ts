@@ -214,6 +214,20 @@ export async function apiExchange(request: ApiRequest): Promise<ApiResponse> {
   return getBridge().api(request);
 }
 
+/** True in the desktop app, whose bridge saves case files through a native dialog (as HTML or printed to PDF). */
+export function canSaveCaseFiles(): boolean {
+  return typeof getBridge().saveCaseFile === 'function';
+}
+
+/** Desktop only: saves a transaction's case file through the native save dialog; throws a ConsoleError on a refusal. */
+export async function saveCaseFileToDisk(transactionId: string, format: 'html' | 'pdf'): Promise<{ saved: boolean; path?: string }> {
+  const save = getBridge().saveCaseFile;
+  if (!save) throw new ConsoleError('NOT_AVAILABLE', 'Saving through a dialog needs the desktop app; the browser console downloads the file', 0);
+  const result = await save({ transactionId, format });
+  if (!result.ok) throw new ConsoleError(result.error.code, result.error.message, result.error.status, result.error.details);
+  return result.value;
+}
+
 /** Listens to committed domain events; returns the unsubscribe function. */
 export function onEvent(listener: (event: DomainEvent) => void): () => void {
   return getBridge().onEvent(listener);

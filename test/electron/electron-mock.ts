@@ -34,6 +34,9 @@ export class FakeWebContents extends Emitter {
   isDestroyed(): boolean {
     return false;
   }
+  /** A PDF of whatever was loaded: the loaded URL's text after a fixed header, so a test can tell what was printed. */
+  loadedUrl = '';
+  readonly printToPDF = vi.fn(async (_options?: Record<string, unknown>) => Buffer.from(`%PDF-1.4 fake of ${this.loadedUrl.slice(0, 40000)}`));
 }
 
 /** A fake BrowserWindow that remembers its constructor options and every instance. */
@@ -41,6 +44,10 @@ export class BrowserWindow extends Emitter {
   static readonly instances: BrowserWindow[] = [];
   readonly webContents = new FakeWebContents();
   readonly loadFile = vi.fn(async (_path: string, _options?: { hash?: string }) => {});
+  readonly loadURL = vi.fn(async (url: string) => {
+    this.webContents.loadedUrl = url;
+  });
+  readonly destroy = vi.fn();
   readonly show = vi.fn();
   readonly focus = vi.fn();
   readonly restore = vi.fn();

@@ -13,9 +13,9 @@ type Bridge = {
 const bridge = exposed.get('paymentsConsole') as Bridge;
 
 describe('the preload', () => {
-  it('exposes exactly invoke, api and onEvent on window.paymentsConsole, and nothing else', () => {
+  it('exposes exactly invoke, api, onEvent and saveCaseFile on window.paymentsConsole, and nothing else', () => {
     expect([...exposed.keys()]).toEqual(['paymentsConsole']);
-    expect(Object.keys(bridge).sort()).toEqual(['api', 'invoke', 'onEvent']);
+    expect(Object.keys(bridge).sort()).toEqual(['api', 'invoke', 'onEvent', 'saveCaseFile']);
     for (const value of Object.values(bridge)) expect(typeof value).toBe('function');
   });
 
