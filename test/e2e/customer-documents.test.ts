@@ -127,4 +127,49 @@ describe('the customer page’s documents', () => {
     expect(words).not.toMatch(/PAYLOAD_TOO_LARGE|413/);
     expect(await docs.getByTestId('customer-document').count()).toBe(0);
   });
+
+  it('a beneficial owner’s document is uploaded from the owner’s row, listed under the owner, and a wrong type is refused in words', async () => {
+    const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
+    const call = async (method: string, path: string, body?: unknown) => {
+      const r = await fetch(`${proc.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      expect(r.status, await r.clone().text()).toBeLessThan(300);
+      return r.json() as Promise<any>;
+    };
+    const business = await call('POST', '/customers', { customerType: 'BUSINESS', businessInfo: { legalName: 'Owner Docs Trading Ltd', country: 'GB', taxId: '98-7654321', incorporatedOn: '2018-03-01', registrationNumber: 'REG-77002' } });
+    const owner = await call('POST', '/beneficial-owners', { customerId: business.id, personalInfo: { firstName: 'Ravi', lastName: 'Patel', birthDate: '1975-06-07', nationality: 'GB' }, roles: ['UBO'] });
+
+    await page.goto(proc.consoleUrl.replace('#/', '#/customers'));
+    await openDrawerOf(page.getByTestId('customer-row').filter({ hasText: 'Owner Docs Trading' }).first(), 'Owner Docs Trading');
+    const drawer = page.getByTestId('drawer');
+    const ownerRow = drawer.locator(`[data-testid="beneficial-owner"][data-owner-id="${owner.id}"]`);
+    await ownerRow.waitFor({ timeout: 10_000 });
+    // Keyboard: the owner's documents open from their button with Enter, then the form the same way.
+    await ownerRow.getByTestId('owner-documents-toggle').focus();
+    await page.keyboard.press('Enter');
+    const docs = drawer.getByTestId('owner-documents');
+    await docs.waitFor();
+    expect(await docs.innerText()).toContain('Documents of Ravi Patel');
+    await docs.getByTestId('document-add').focus();
+    await page.keyboard.press('Enter');
+    await docs.getByTestId('document-form').waitFor({ state: 'visible' });
+
+    // A text file is not a document the API takes: the answer shows as a sentence, nothing is listed.
+    await docs.getByTestId('document-file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a passport') });
+    await docs.getByTestId('document-upload').click();
+    await expect.poll(() => docs.getByTestId('document-problem').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await docs.getByTestId('document-problem').innerText()).toContain('PDF, JPEG or PNG');
+    expect(await docs.getByTestId('customer-document').count()).toBe(0);
+
+    await docs.getByTestId('document-file').setInputFiles({ name: 'ravi-passport.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await docs.getByTestId('document-upload').click();
+    const row = docs.getByTestId('customer-document').filter({ hasText: 'ravi-passport.pdf' });
+    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
+    expect(await row.innerText()).toContain('Passport');
+    const listed = await call('GET', `/documents?documentHolder=${encodeURIComponent(owner.id)}`);
+    expect(listed.data).toMatchObject([{ documentHolder: owner.id, fileName: 'ravi-passport.pdf', documentType: 'PASSPORT' }]);
+    // The business's own documents stay apart.
+    expect(await drawer.getByTestId('customer-documents').getByTestId('customer-document').count()).toBe(0);
+    await animationsDone(page);
+    await drawer.screenshot({ path: 'test-results/screenshots/owner-documents.png' });
+  });
 });
