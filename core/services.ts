@@ -137,7 +137,7 @@ export function createServices(ctx: Ctx): Services {
     transfers, agents, agentActions, agentOperations,
     invitations: new InvitationService(ctx, customers),
     bulkImports: new BulkCustomerImports(ctx, customers),
-    stablecoins: new StablecoinService(ctx, internal),
+    stablecoins: new StablecoinService(ctx, internal, external, ledger),
     delegatedKeys: new DelegatedKeys(ctx, walletSessions, signedRetry, (id) => cards.record(id)),
     // A document belongs to a live customer or to a beneficial owner (the verifications area holds those),
     // and may support a verification of that customer.

@@ -1,22 +1,28 @@
 import { z } from 'zod';
 import { defineRoute, idParam, implement, reply } from '../api/contract';
-import { pageQuerySchema } from '../kernel/pagination';
 import {
-  linkProviderAccountSchema, listOperationsQuery, listProviderAccountsQuery, operationPageSchema, operationRequestSchema, operationSchema,
-  providerAccountPageSchema, providerAccountSchema, registerStablecoinSchema, stablecoinPageSchema, stablecoinSchema, withdrawalFeeRequestSchema, withdrawalFeeSchema,
+  linkProviderAccountSchema, listOperationsQuery, listProviderAccountsQuery, operationPageSchema, operationSchema,
+  providerAccountPageSchema, providerAccountSchema, registerStablecoinSchema, listStablecoinsQuery, mintRequestSchema, burnRequestSchema, stablecoinPageSchema, stablecoinSchema, withdrawalFeeRequestSchema, withdrawalFeeSchema,
 } from './schema';
 import type { StablecoinService } from './service';
 
 const TAG = 'Stablecoins';
 const coinParam = z.object({ stablecoinId: idParam('The stablecoin id', 'Stablecoin:019542f5-b3e7-1d02-0000-000000000002') });
 const ACCOUNT_400 = 'STABLECOIN_PROVIDER_ACCOUNT_INVALID, STABLECOIN_PROVIDER_ACCOUNT_REVOKED';
-const operation = (type: 'mint' | 'burn') => defineRoute({
-  method: 'post', path: `/stablecoins/{stablecoinId}/${type}s`, tag: TAG, permission: 'TRANSACT',
-  summary: type === 'mint' ? 'Mints new coins: PENDING, PROCESSING after 2 s, COMPLETED (supply up, hash set) 10 s later' : 'Burns coins in circulation: same steps; the supply goes down when COMPLETED',
+const STEPS = 'PENDING_FUNDING while the funds are awaited (the sandbox receives them 30 s later), PENDING_PROVIDER, PROCESSING 2 s later, COMPLETED (or FAILED) 10 s after that';
+const operation = <B extends z.ZodType>(type: 'mint' | 'burn', body: B) => defineRoute({
+  method: 'post', path: `/stablecoins/{stablecoinId}/${type}s` as const, tag: TAG, permission: 'TRANSACT',
+  summary: type === 'mint'
+    ? `Mints coins, funded by wire, ACH debit, an internal account (held at once) or the provider's balance, to a SPARK_WALLET or an internal account's custody: ${STEPS}; COMPLETED funds the reserve and raises the supply`
+    : `Burns coins from an outside wallet, the provider's balance or an internal account's custody, paying the reserve out to a bank account: ${STEPS}; COMPLETED lowers the supply`,
   params: coinParam,
-  body: operationRequestSchema,
-  responses: { 201: { description: 'The PENDING operation', schema: operationSchema } },
-  errors: { 400: type === 'burn' ? `INVALID_AMOUNT beyond the supply not already being burned; ${ACCOUNT_400}` : ACCOUNT_400, 404: 'REFERENCE_NOT_FOUND: no such stablecoin' },
+  body,
+  responses: { 201: { description: 'The operation, PENDING_FUNDING or PENDING_PROVIDER', schema: operationSchema } },
+  errors: {
+    400: `INVALID_INPUT naming the field (amount not whole cents, an account of the wrong kind or currency); INVALID_AMOUNT when the ${type === 'mint' ? 'funding account' : 'supply, custody or reserve'} cannot cover it; ${ACCOUNT_400}`,
+    404: 'REFERENCE_NOT_FOUND: no such stablecoin, or no such account named in the body',
+    409: 'CONFLICT: the coin\'s operations are not ENABLED (coins registered on another network than SPARK)',
+  },
 });
 
 /** The stablecoin routes and the crypto withdrawal-fee estimate, declared once. */
@@ -42,7 +48,7 @@ export const stablecoinContract = {
   }),
   registerStablecoin: defineRoute({
     method: 'post', path: '/stablecoins', tag: TAG, permission: 'MANAGE',
-    summary: 'Registers a stablecoin created at the provider',
+    summary: 'Registers a stablecoin created at the provider: PROVISIONED and ENABLED at once in the sandbox, backed 1:1 by USD',
     body: registerStablecoinSchema,
     responses: { 201: { description: 'The stablecoin, with a supply of 0', schema: stablecoinSchema } },
     errors: {
@@ -51,15 +57,15 @@ export const stablecoinContract = {
     },
   }),
   listStablecoins: defineRoute({
-    method: 'get', path: '/stablecoins', tag: TAG, permission: 'VIEW', summary: 'Lists stablecoins, newest first', query: pageQuerySchema,
+    method: 'get', path: '/stablecoins', tag: TAG, permission: 'VIEW', summary: 'Lists stablecoins, newest first, by issuance status, operations status and provider', query: listStablecoinsQuery,
     responses: { 200: { description: 'A page of stablecoins', schema: stablecoinPageSchema } },
   }),
   getStablecoin: defineRoute({
     method: 'get', path: '/stablecoins/{stablecoinId}', tag: TAG, permission: 'VIEW', summary: 'One stablecoin with its supply', params: coinParam,
     responses: { 200: { description: 'The stablecoin', schema: stablecoinSchema } }, errors: { 404: 'REFERENCE_NOT_FOUND' },
   }),
-  createStablecoinMint: operation('mint'),
-  createStablecoinBurn: operation('burn'),
+  createStablecoinMint: operation('mint', mintRequestSchema),
+  createStablecoinBurn: operation('burn', burnRequestSchema),
   listStablecoinOperations: defineRoute({
     method: 'get', path: '/stablecoins/{stablecoinId}/operations', tag: TAG, permission: 'VIEW', summary: 'A stablecoin’s mints and burns, newest first',
     params: coinParam, query: listOperationsQuery,
@@ -89,10 +95,10 @@ export function stablecoinRoutes(s: StablecoinService) {
     listStablecoinProviderAccounts: ({ query }) => reply(200, s.accounts(query)),
     getStablecoinProviderAccount: ({ params }) => reply(200, s.account(params.stablecoinProviderAccountId)),
     registerStablecoin: ({ body }) => reply(201, s.register(body)),
-    listStablecoins: ({ query }) => reply(200, s.list(query.limit, query.cursor)),
+    listStablecoins: ({ query }) => reply(200, s.list(query)),
     getStablecoin: ({ params }) => reply(200, s.get(params.stablecoinId)),
-    createStablecoinMint: ({ params, body }) => reply(201, s.operate(params.stablecoinId, 'MINT', body)),
-    createStablecoinBurn: ({ params, body }) => reply(201, s.operate(params.stablecoinId, 'BURN', body)),
+    createStablecoinMint: ({ params, body }) => reply(201, s.mint(params.stablecoinId, body)),
+    createStablecoinBurn: ({ params, body }) => reply(201, s.burn(params.stablecoinId, body)),
     listStablecoinOperations: ({ params, query }) => reply(200, s.operations(params.stablecoinId, query)),
     getStablecoinOperation: ({ params }) => reply(200, s.operation(params.stablecoinOperationId)),
     estimateCryptoWithdrawalFee: ({ body }) => reply(200, s.estimateWithdrawalFee(body)),

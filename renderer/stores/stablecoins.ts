@@ -4,7 +4,46 @@ import type { Stablecoin, StablecoinOperation } from '../../core/stablecoins/sch
 import { api, onEvent, toConsoleError, type ConsoleError } from '../api/client';
 import { useWorkspaceStore } from './workspace';
 
-/** The Stablecoins screen: provider links, registered coins with their supply, and the chosen coin's mints and burns. */
+/** An account a mint or burn can name, with the words the screen shows for it. */
+export interface AccountChoice {
+  id: string;
+  label: string;
+}
+
+/** The accounts mints and burns can name: dollar accounts (to pay with or hold coins for), bank accounts to pay out to, and Spark wallets. */
+export interface AccountChoices {
+  dollarAccounts: AccountChoice[];
+  banks: AccountChoice[];
+  wallets: AccountChoice[];
+}
+
+/** A mint as the screen asks for it; `paidWith` and `goesTo` are account ids or the words WIRE / PROVIDER_BALANCE. */
+export interface MintForm {
+  amount: string;
+  paidWith: string;
+  achDebit: boolean;
+  goesTo: string;
+  description: string;
+}
+
+/** A burn as the screen asks for it; `from` is an internal account id, or OUTSIDE_WALLET / PROVIDER_BALANCE. */
+export interface BurnForm {
+  amount: string;
+  from: string;
+  payTo: string;
+  rail: NonNullable<NonNullable<StablecoinOperation['destination']>['rail']>;
+  description: string;
+}
+
+/** Operation filters the list offers. */
+export interface OperationFilter {
+  operationType: 'MINT' | 'BURN' | null;
+  status: StablecoinOperation['status'] | null;
+}
+
+const EMPTY: AccountChoices = { dollarAccounts: [], banks: [], wallets: [] };
+
+/** The Stablecoins screen: provider links, registered coins with their supply, the chosen coin's mints and burns, and the accounts they can name. */
 export const useStablecoinsStore = defineStore('stablecoins', () => {
   const workspace = useWorkspaceStore();
   const coins = shallowRef<Stablecoin[]>([]);
@@ -13,15 +52,18 @@ export const useStablecoinsStore = defineStore('stablecoins', () => {
   const error = shallowRef<ConsoleError | null>(null);
   const selected = shallowRef<string | null>(null);
   const operations = shallowRef<StablecoinOperation[]>([]);
+  const filter = shallowRef<OperationFilter>({ operationType: null, status: null });
+  const choices = shallowRef<AccountChoices>(EMPTY);
+  const names = new Map<string, string>();
 
-  /** Loads links and coins through the API (`GET /stablecoin-provider-accounts`, `GET /stablecoins`), then the chosen coin's operations. */
+  /** Loads links, coins and the account choices through the API, then the chosen coin's operations. */
   async function load(): Promise<void> {
     error.value = null;
     try {
       const [accounts, list] = await Promise.all([
-        api('GET /stablecoin-provider-accounts', { query: { status: 'ACTIVE', limit: 100 } }), api('GET /stablecoins', { query: { limit: 100 } }),
+        api('GET /stablecoin-provider-accounts', { query: { status: 'ACTIVE', limit: 100 } }), api('GET /stablecoins', { query: { limit: 100 } }), loadChoices(),
       ]);
-      linked.value = accounts.totalCount;
+      linked.value = accounts.totalCount ?? accounts.data.length;
       coins.value = list.data;
       if (!selected.value && list.data[0]) selected.value = list.data[0].id;
       await loadOperations();
@@ -32,9 +74,40 @@ export const useStablecoinsStore = defineStore('stablecoins', () => {
     }
   }
 
+  /** Customers' and the platform's dollar accounts, dollar bank accounts and Spark wallets, named after their owners. */
+  async function loadChoices(): Promise<void> {
+    const [customers, internal, platform, banks, wallets] = await Promise.all([
+      api('GET /customers', { query: { limit: 100 } }),
+      api('GET /customers/internal-accounts', { query: { currency: 'USD', limit: 100 } }),
+      api('GET /platform/internal-accounts', { query: { currency: 'USD', limit: 100 } }),
+      api('GET /customers/external-accounts', { query: { currency: 'USD', limit: 100 } }),
+      api('GET /customers/external-accounts', { query: { currency: 'BTC', limit: 100 } }),
+    ]);
+    const owner = new Map<string, string>(customers.data.map((c) => [c.id, ('fullName' in c && c.fullName) || ('businessInfo' in c && c.businessInfo?.legalName) || c.platformCustomerId]));
+    const whose = (customerId: string | undefined) => (customerId ? `${owner.get(customerId) ?? 'A customer'}’s` : 'The platform’s');
+    const tail = (s: string | undefined) => (s ? ` ending ${s.slice(-4)}` : '');
+    const next: AccountChoices = {
+      dollarAccounts: [...platform.data, ...internal.data].filter((a) => a.status === 'ACTIVE')
+        .map((a) => ({ id: a.id, label: `${whose(a.customerId)} US dollar account` })),
+      banks: banks.data.filter((a) => String(a.accountInfo.accountType).endsWith('_ACCOUNT'))
+        .map((a) => ({ id: a.id, label: `${whose(a.customerId)} bank account${tail(String((a.accountInfo as Record<string, unknown>)['accountNumber'] ?? ''))}` })),
+      wallets: wallets.data.filter((a) => a.accountInfo.accountType === 'SPARK_WALLET')
+        .map((a) => ({ id: a.id, label: `${whose(a.customerId)} Spark wallet${tail(String((a.accountInfo as Record<string, unknown>)['address'] ?? ''))}` })),
+    };
+    for (const c of [...next.dollarAccounts, ...next.banks, ...next.wallets]) names.set(c.id, c.label);
+    choices.value = next;
+  }
+
   async function loadOperations(): Promise<void> {
     const id = selected.value;
-    operations.value = id ? (await api('GET /stablecoins/{stablecoinId}/operations', { params: { stablecoinId: id }, query: { limit: 100 } })).data : [];
+    const { operationType, status } = filter.value;
+    const query = { limit: 100, ...(operationType ? { operationType } : {}), ...(status ? { status } : {}) };
+    operations.value = id ? (await api('GET /stablecoins/{stablecoinId}/operations', { params: { stablecoinId: id }, query })).data : [];
+  }
+
+  /** The words for an account id ("Alice Martin’s US dollar account"), never the raw id. */
+  function nameOf(id: string): string {
+    return names.get(id) ?? (id.startsWith('ExternalAccount:') ? 'an external account' : id.startsWith('InternalAccount:') ? 'an internal account' : 'an account');
   }
 
   /** Links sandbox provider credentials (`POST /stablecoin-provider-accounts`). */
@@ -43,25 +116,47 @@ export const useStablecoinsStore = defineStore('stablecoins', () => {
     await load();
   }
 
-  /** Registers a stablecoin (`POST /stablecoins`). */
-  async function register(body: { symbol: string; name: string; network: Stablecoin['network'] }): Promise<void> {
-    const coin = await api('POST /stablecoins', { body });
+  /** Registers a stablecoin on Spark (`POST /stablecoins`). */
+  async function register(body: { providerTokenIdentifier: string; networkTokenIdentifier: string; name: string }): Promise<void> {
+    const coin = await api('POST /stablecoins', { body: { ...body, network: 'SPARK' } });
     selected.value = coin.id;
     await load();
   }
 
-  /** Mints or burns (`POST /stablecoins/{id}/mints|burns`). */
-  async function operate(type: 'MINT' | 'BURN', amount: number): Promise<void> {
+  /** Mints (`POST /stablecoins/{id}/mints`) with the contract's body built from the form. */
+  async function mint(f: MintForm, amount: string): Promise<void> {
     const id = selected.value;
     if (!id) return;
-    if (type === 'MINT') await api('POST /stablecoins/{stablecoinId}/mints', { params: { stablecoinId: id }, body: { amount } });
-    else await api('POST /stablecoins/{stablecoinId}/burns', { params: { stablecoinId: id }, body: { amount } });
+    const fundingSource = f.paidWith === 'WIRE' ? { type: 'WIRE' as const }
+      : f.paidWith === 'PROVIDER_BALANCE' ? { type: 'PROVIDER_INTERNAL_BALANCE' as const, sourceTokenIdentifier: 'USDC' as const, cryptoNetwork: 'SOLANA' as const }
+      : f.paidWith.startsWith('ExternalAccount:') ? { type: f.achDebit ? 'SAME_DAY_ACH_DEBIT' as const : 'ACH_DEBIT' as const, externalAccountId: f.paidWith }
+      : { type: 'SVC_INTERNAL_ACCOUNT' as const, accountId: f.paidWith };
+    const body = { amount, fundingSource, destination: { accountId: f.goesTo }, ...(f.description.trim() ? { description: f.description.trim() } : {}) };
+    await api('POST /stablecoins/{stablecoinId}/mints', { params: { stablecoinId: id }, body });
+    await load();
+  }
+
+  /** Burns (`POST /stablecoins/{id}/burns`) with the contract's body built from the form. */
+  async function burn(f: BurnForm, amount: string): Promise<void> {
+    const id = selected.value;
+    if (!id) return;
+    const source = f.from === 'OUTSIDE_WALLET' ? { type: 'EXTERNAL_ACCOUNT' as const }
+      : f.from === 'PROVIDER_BALANCE' ? { type: 'PROVIDER_INTERNAL_BALANCE' as const }
+      : { type: 'SVC_INTERNAL_ACCOUNT' as const, accountId: f.from };
+    const body = { amount, source, destination: { type: 'EXTERNAL_ACCOUNT' as const, externalAccountId: f.payTo, rail: f.rail }, ...(f.description.trim() ? { description: f.description.trim() } : {}) };
+    await api('POST /stablecoins/{stablecoinId}/burns', { params: { stablecoinId: id }, body });
     await load();
   }
 
   /** Chooses the coin whose operations are shown. */
   async function select(id: string): Promise<void> {
     selected.value = id;
+    await loadOperations();
+  }
+
+  /** Filters the operations list. */
+  async function setFilter(next: OperationFilter): Promise<void> {
+    filter.value = next;
     await loadOperations();
   }
 
@@ -78,5 +173,5 @@ export const useStablecoinsStore = defineStore('stablecoins', () => {
     });
   }
 
-  return { coins, linked, loaded, error, selected, operations, load, link, register, operate, select, advance, follow };
+  return { coins, linked, loaded, error, selected, operations, filter, choices, nameOf, load, link, register, mint, burn, select, setFilter, advance, follow };
 });

@@ -29,8 +29,9 @@ async function seed(): Promise<void> {
   const claimed = await call('POST', '/invitations', { inviterUma: alice.umaAddress, amountToSend: 123_456 });
   await call('POST', `/invitations/${claimed.code}/claim`, { inviteeUma: '$new.friend@sandbox.uma.example' });
   await call('POST', '/stablecoin-provider-accounts', { provider: (await providers())[0], apiClientId: 'sandbox-client', apiClientSecret: 'sandbox-secret' });
-  const coin = await call('POST', '/stablecoins', { symbol: 'ACMEUSD', name: 'Acme Dollar', network: (await networks())[0] });
-  await call('POST', `/stablecoins/${encodeURIComponent(coin.id)}/mints`, { amount: 100_000_000 });
+  const coin = await call('POST', '/stablecoins', { providerTokenIdentifier: 'ACMEUSD', networkTokenIdentifier: 'btkn1acmeusdsandbox', name: 'Acme Dollar', network: (await networks())[0] });
+  const aliceUsd = (await call('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(alice.id)}&currency=USD`)).data[0].id;
+  await call('POST', `/stablecoins/${encodeURIComponent(coin.id)}/mints`, { amount: '100000000', fundingSource: { type: 'SVC_INTERNAL_ACCOUNT', accountId: aliceUsd }, destination: { accountId: aliceUsd } });
 }
 // The enums as the served OpenAPI document declares them (so the test follows the contract).
 async function schemaEnum(name: string, field: string): Promise<string[]> {

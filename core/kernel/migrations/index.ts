@@ -23,6 +23,7 @@ import { sql as sca } from './024-sca';
 import { sql as cardCreditsAndReveal } from './025-card-credits-and-reveal';
 import { sql as delegatedKeysForCards } from './026-delegated-keys-for-cards';
 import { sql as wallClockTimes } from './032-wall-clock-times';
+import { sql as stablecoinContractShapes } from './033-stablecoin-contract-shapes';
 import { sql as ownershipBySignature } from './030-ownership-by-signature';
 import { sql as searchNamesAndTails } from './029-search-names-and-tails';
 import { sql as scenarioRuns } from './034-scenario-runs';
@@ -64,6 +65,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 30, name: 'ownership-by-signature', sql: ownershipBySignature },
   { version: 29, name: 'search-names-and-tails', sql: searchNamesAndTails },
   { version: 32, name: 'wall-clock-times', sql: wallClockTimes },
+  { version: 33, name: 'stablecoin-contract-shapes', sql: stablecoinContractShapes },
   { version: 34, name: 'scenario-runs', sql: scenarioRuns },
   { version: 35, name: 'transactions-await-authorization', sql: transactionsAwaitAuthorization },
 ];

@@ -1,6 +1,6 @@
 // Contract rows of accounts, receivers, quotes, transactions, transfers, the sandbox's payments,
 // tokens, invitations, catalogues and stablecoins.
-import { accountQuote, externalAccount, invoke, SANDBOX_UMA, type World } from '../../support/money-path';
+import { accountQuote, advance, externalAccount, invoke, SANDBOX_UMA, type World } from '../../support/money-path';
 import { startReceiver, until } from '../../support/webhook-receiver';
 import { evmWallet, sparkWallet, type TestWallet } from '../../support/wallet-keys';
 import { enc, missing, type Row, type RowContext } from './table';
@@ -231,25 +231,30 @@ export const moneyRows: Row[] = [
   },
   { op: 'getStablecoinProviderAccount', ok: ({ state }) => ({ path: `/stablecoin-provider-accounts/${enc(state.providerAccount)}` }) },
   {
-    op: 'registerStablecoin', knownGap: "stablecoins lack the contract's issuance fields and its mint/burn bodies (string amounts, funding source, destination)",
-    ok: ({ state }) => ({ path: '/stablecoins', body: { providerTokenIdentifier: 'ACME', networkTokenIdentifier: 'acme-token-1', network: 'SOLANA', stablecoinProviderAccountId: state.providerAccount, symbol: 'ACMEUSD', name: 'Acme Dollar' }, headers: { 'Idempotency-Key': `coin-${++n}` } }),
+    op: 'registerStablecoin',
+    ok: ({ state }) => ({ path: '/stablecoins', body: { providerTokenIdentifier: 'ACME', networkTokenIdentifier: 'btkn1qw508d6qejxtdg4y5r3zarvary0c5xw7k', network: 'SPARK', stablecoinProviderAccountId: state.providerAccount }, headers: { 'Idempotency-Key': `coin-${++n}` } }),
     bad: () => ({ path: '/stablecoins', body: { providerTokenIdentifier: 'ACME' }, headers: { 'Idempotency-Key': `coin-${++n}` } }),
   },
   {
-    op: 'listStablecoins', knownGap: "stablecoins lack the contract's issuance fields and its mint/burn bodies (string amounts, funding source, destination)",
+    op: 'listStablecoins',
     ok: async ({ w, state }) => {
       state.stablecoin = (await w.api.get('/stablecoins')).body.data[0].id;
-      return { path: '/stablecoins' };
+      return { path: '/stablecoins?issuanceStatus=PROVISIONED&svcOperationsStatus=ENABLED&provider=BRALE' };
     },
   },
-  { op: 'getStablecoin', knownGap: "stablecoins lack the contract's issuance fields and its mint/burn bodies (string amounts, funding source, destination)", ok: ({ state }) => ({ path: `/stablecoins/${enc(state.stablecoin)}` }) },
+  { op: 'getStablecoin', ok: ({ state }) => ({ path: `/stablecoins/${enc(state.stablecoin)}` }) },
   {
-    op: 'createStablecoinMint', knownGap: "stablecoins lack the contract's issuance fields and its mint/burn bodies (string amounts, funding source, destination)",
-    ok: ({ w, state }) => ({ path: `/stablecoins/${enc(state.stablecoin)}/mints`, body: { amount: '1000000', fundingSource: { type: 'INTERNAL_ACCOUNT', accountId: w.seed.aliceUsd }, destination: { type: 'INTERNAL_ACCOUNT', accountId: w.seed.aliceUsd } }, headers: { 'Idempotency-Key': `mint-${++n}` } }),
+    // 1.000000 ACME for 1.00 USD from Alice's account, kept in custody for that account.
+    op: 'createStablecoinMint',
+    ok: ({ w, state }) => ({ path: `/stablecoins/${enc(state.stablecoin)}/mints`, body: { amount: '1000000', fundingSource: { type: 'SVC_INTERNAL_ACCOUNT', accountId: w.seed.aliceUsd }, destination: { accountId: w.seed.aliceUsd }, description: 'Contract mint' }, headers: { 'Idempotency-Key': `mint-${++n}` } }),
   },
   {
-    op: 'createStablecoinBurn', knownGap: "stablecoins lack the contract's issuance fields and its mint/burn bodies (string amounts, funding source, destination)",
-    ok: ({ w, state }) => ({ path: `/stablecoins/${enc(state.stablecoin)}/burns`, body: { amount: '1', source: { type: 'INTERNAL_ACCOUNT', accountId: w.seed.aliceUsd }, destination: { type: 'INTERNAL_ACCOUNT', accountId: w.seed.aliceUsd } }, headers: { 'Idempotency-Key': `burn-${++n}` } }),
+    // Once the mint has completed (12 s on the clock), a cent's worth of it is burned to Alice's bank account.
+    op: 'createStablecoinBurn',
+    ok: async ({ w, state }) => {
+      await advance(w, 12);
+      return { path: `/stablecoins/${enc(state.stablecoin)}/burns`, body: { amount: '10000', source: { type: 'SVC_INTERNAL_ACCOUNT', accountId: w.seed.aliceUsd }, destination: { type: 'EXTERNAL_ACCOUNT', externalAccountId: w.seed.aliceExt['000'], rail: 'ACH_CREDIT' } }, headers: { 'Idempotency-Key': `burn-${++n}` } };
+    },
   },
   {
     op: 'listStablecoinOperations',
@@ -258,5 +263,5 @@ export const moneyRows: Row[] = [
       return { path: `/stablecoins/${enc(state.stablecoin)}/operations` };
     },
   },
-  { op: 'getStablecoinOperation', knownGap: "stablecoins lack the contract's issuance fields and its mint/burn bodies (string amounts, funding source, destination)", ok: ({ state }) => ({ path: `/stablecoin-operations/${enc(state.stablecoinOperation ?? missing('StablecoinOperation'))}` }) },
+  { op: 'getStablecoinOperation', ok: ({ state }) => ({ path: `/stablecoin-operations/${enc(state.stablecoinOperation ?? missing('StablecoinOperation'))}` }) },
 ];
