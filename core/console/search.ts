@@ -46,10 +46,12 @@ function closenessTo(p: ParsedSearch): (t: ListedTransaction) => number {
 /** The search's reading of a query as a match of transactions. */
 function txMatch(p: ParsedSearch, text: string, customerIds: string[] | undefined, limit: number): TxMatch {
   const bareUuid = p.id && !p.id.includes(':') ? p.id.toLowerCase() : undefined;
+  // A typed id alone is matched as the words are (any id a payment holds: its own, its quote's, its customer's).
+  const typedAlone = !bareUuid && p.id !== undefined && !text;
   return {
-    text: text || undefined,
+    text: (typedAlone ? p.id : text) || undefined,
     customerIds,
-    id: bareUuid ? undefined : p.id,
+    id: bareUuid || typedAlone ? undefined : p.id,
     idTail: bareUuid ? bareUuid.slice(-12) : p.idTail,
     amounts: p.amount ? minorRanges(p.amount, p.currency) : undefined,
     from: p.dates?.from,

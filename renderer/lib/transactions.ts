@@ -35,7 +35,16 @@ export interface TransactionFilters {
   currency?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  /** The amount range in major units as typed ("250", "1,234.50"), read in the currency filter's currency when one is set. */
+  amountMin?: string | undefined;
+  amountMax?: string | undefined;
   sortOrder?: (typeof SORT_ORDERS)[number] | undefined;
+}
+
+/** An amount in major units as people type it ("250", "1,234.50", "250.5"); undefined when it is not one. */
+export function amountOf(text: string | undefined): number | undefined {
+  const t = text?.trim().replace(/,/g, '');
+  return t && /^\d+(\.\d+)?$/.test(t) ? Number(t) : undefined;
 }
 
 /** The known statuses of a comma-separated list, in lifecycle order (a hand-edited URL cannot inject others). */
@@ -56,8 +65,21 @@ export function toSearchInput(f: TransactionFilters): TransactionSearch {
     currency: f.currency,
     from: f.from && DAY.test(f.from) ? `${f.from}T00:00:00.000Z` : undefined,
     to: f.to && DAY.test(f.to) ? `${f.to}T23:59:59.999Z` : undefined,
+    amountMin: amountOf(f.amountMin),
+    amountMax: amountOf(f.amountMax),
     sortOrder: f.sortOrder ?? 'desc',
   };
+}
+
+/** Whether one of a transaction's amounts (in major units, in the currency asked for if any) lies in the range searched for. */
+function inAmountRange(t: TxView, s: TransactionSearch): boolean {
+  if (s.amountMin === undefined && s.amountMax === undefined) return true;
+  const cur = s.currency?.toUpperCase();
+  return [t.sentAmount, t.receivedAmount].some((m) => {
+    if (!m || (cur && m.currency.code !== cur)) return false;
+    const major = m.amount / 10 ** m.currency.decimals;
+    return (s.amountMin === undefined || major >= s.amountMin) && (s.amountMax === undefined || major <= s.amountMax);
+  });
 }
 
 /** The fields the console reads from a transaction (the core types it as a loose record because fields vary by kind). */
@@ -116,6 +138,7 @@ export function matchesSearch(t: TxView, s: TransactionSearch): boolean {
   const created = Date.parse(t.createdAt);
   if (s.from && created < Date.parse(s.from)) return false;
   if (s.to && created > Date.parse(s.to)) return false;
+  if (!inAmountRange(t, s)) return false;
   if (!s.q) return true;
   const q = s.q;
   return [t.id, t.quoteId, t.customerId, t.platformCustomerId].includes(q) || referenceOf(t) === q.toUpperCase();

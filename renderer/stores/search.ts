@@ -1,15 +1,18 @@
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
-import type { SearchHit } from '../../core/console/search';
+import type { SearchAnswer, SearchHit } from '../../core/console/search';
 import { invoke, toConsoleError, type ConsoleError } from '../api/client';
 
 export type { SearchHit };
+/** What the search understood of a query (words, amount, days, id). */
+export type Understood = SearchAnswer['understood'];
 
-/** Global search: the dialog's open state, the query and its hits. */
+/** Global search: the dialog's open state, the query, its hits and what the search understood of it. */
 export const useSearchStore = defineStore('search', () => {
   const open = ref(false);
   const query = ref('');
   const hits = shallowRef<SearchHit[]>([]);
+  const understood = shallowRef<Understood | null>(null);
   const loading = ref(false);
   const error = shallowRef<ConsoleError | null>(null);
   let generation = 0;
@@ -20,14 +23,15 @@ export const useSearchStore = defineStore('search', () => {
     const mine = ++generation;
     if (q.trim() === '') {
       hits.value = [];
+      understood.value = null;
       loading.value = false;
       return;
     }
     loading.value = true;
     error.value = null;
     try {
-      const found = await invoke('search/query', { q: q.trim(), limit: 20 });
-      if (mine === generation) hits.value = found;
+      const answer = await invoke('search/understand', { q: q.trim(), limit: 20 });
+      if (mine === generation) (hits.value = answer.hits, understood.value = answer.understood);
     } catch (err) {
       if (mine === generation) error.value = toConsoleError(err);
     } finally {
@@ -45,5 +49,5 @@ export const useSearchStore = defineStore('search', () => {
     open.value = false;
   }
 
-  return { open, query, hits, loading, error, run, show, hide };
+  return { open, query, hits, understood, loading, error, run, show, hide };
 });

@@ -114,6 +114,9 @@ describe("console handler 'search/query' takes what support staff are told", () 
     expect((await hits(id))[0]!.id).toBe(id);
     expect((await hits(id.slice(-12)))[0]!.id).toBe(id);
     expect(txIds(await hits(id.slice(-12)))).toEqual([id]);
+    const quoteId = (await w.api.get(`/transactions/${encodeURIComponent(id)}`)).body.quoteId as string;
+    const byQuote = await hits(quoteId);
+    expect(byQuote.slice(0, 2).map((h) => [h.kind, h.id])).toEqual([['QUOTE', quoteId], ['TRANSACTION', id]]); // the quote, then the payment it made (then the API calls)
   });
 
   it('a hit reads like the row: amount with currency, the customer’s name, the transaction for its status and time', async () => {

@@ -7,12 +7,13 @@ import type { SearchHit } from '../../core/console/search';
 import { setBridge } from '../../renderer/api/client';
 import { createConsoleRouter } from '../../renderer/router';
 import { useSearchStore } from '../../renderer/stores/search';
+import { useCommandsStore } from '../../renderer/stores/commands';
 import SearchDialog from '../../renderer/components/frame/SearchDialog.vue';
 import { fakeBridge } from './fake-bridge';
 import { detail, searchOf } from './money-fixtures';
 
 const HITS: Record<string, SearchHit[]> = {
-  'QREF1': [{ kind: 'TRANSACTION', id: 'Transaction:0001', title: 'OUTGOING COMPLETED', subtitle: 'QREF1 · FR76…0000', customerId: 'Customer:alice' }],
+  'QREF1': [{ kind: 'TRANSACTION', id: 'Transaction:0001', title: '100.00 USD · Alice Johnson', subtitle: 'QREF1 · FR76…0000', customerId: 'Customer:alice' }],
   'Quote:0001': [{ kind: 'QUOTE', id: 'Quote:0001', title: 'Quote COMPLETED', subtitle: 'Transaction:0001', customerId: 'Customer:alice' }],
 };
 
@@ -20,7 +21,9 @@ let wrapper: VueWrapper | undefined;
 let router: Router;
 let pinia: Pinia;
 beforeEach(async () => {
-  setBridge(fakeBridge({ 'search/query': ({ q }) => HITS[q] ?? [], 'transactions/search': searchOf([]), 'transactions/detail': () => detail() }).bridge);
+  setBridge(fakeBridge({
+    'search/understand': ({ q }) => ({ hits: HITS[q] ?? [], understood: { text: q, amount: null, currency: null, from: null, to: null, id: null } }),
+    'transactions/search': searchOf([]), 'transactions/detail': () => detail() }).bridge);
   router = createConsoleRouter(createMemoryHistory());
   await router.push('/overview');
   await router.isReady();
@@ -62,5 +65,22 @@ describe('the global search', () => {
     expect(router.currentRoute.value.params['id']).toBe('Transaction:0001');
     expect(router.currentRoute.value.query).toEqual({ status: 'FAILED' });
     expect(useSearchStore(pinia).open).toBe(false);
+  });
+
+  it('lists the commands of the screen on show above the hits; Enter runs the first, ↓ moves to the hits', async () => {
+    const ran: string[] = [];
+    useCommandsStore(pinia).register({ id: 'case-file', title: 'Save the case file of this payment', keywords: ['QREF1'], run: () => void ran.push('case-file') });
+    await searchAndEnter('QREF1');
+    expect(ran).toEqual(['case-file']);
+    expect(router.currentRoute.value.name).toBe('overview');
+    useSearchStore(pinia).show();
+    await flushPromises();
+    const labels = [...document.querySelectorAll('[data-testid="search-command"], [data-testid="search-hit"]')].map((e) => e.getAttribute('data-testid'));
+    expect(labels).toEqual(['search-command', 'search-hit']);
+    const input = document.querySelector<HTMLInputElement>('[data-testid="search-input"] input')!;
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    await flushPromises();
+    expect(router.currentRoute.value.params['id']).toBe('Transaction:0001');
   });
 });
