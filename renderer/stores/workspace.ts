@@ -80,6 +80,13 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     setClock(await invoke('clock/resume', {}));
   }
 
+  /** Puts the clock back on real time with no offset (jobs already due run; later ones keep their workspace time). */
+  async function resetToWallTime(): Promise<ClockReport> {
+    const c = await invoke('clock/resetToWallTime', {});
+    setClock(c);
+    return c;
+  }
+
   /** Forgets the seeded secret so it is never shown again. */
   async function dismissCredentials(): Promise<void> {
     await invoke('workspace/dismissCredentials', {});
@@ -110,5 +117,5 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     });
   }
 
-  return { info, clock, clockReadAt, loading, error, load, refreshClock, advance, advancing, cancelAdvance, freeze, resume, dismissCredentials, nowMs, watchClock, currencyCodes, loadCurrencies };
+  return { info, clock, clockReadAt, loading, error, load, refreshClock, advance, advancing, cancelAdvance, freeze, resume, resetToWallTime, dismissCredentials, nowMs, watchClock, currencyCodes, loadCurrencies };
 });

@@ -8,7 +8,8 @@ import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type 
 // The Scenarios screen against the built `serve`: run one group and see every row pass with its steps,
 // export the run, run the wallet group (client crypto in the runner), watch a run step by step (a
 // webhook receiver holds one step under way), save two request-log calls as a scenario and run it;
-// screenshots at both sizes in both themes.
+// a rehearsal leaves the workspace as it was and its history survives a reload, with a JUnit export a
+// parser reads; the clock badge goes ahead and back to now; screenshots at both sizes in both themes.
 const OUT = 'test-results/screenshots';
 let proc: ServeProcess;
 let browser: Browser;
@@ -152,6 +153,85 @@ describe('the Scenarios screen', () => {
     await expect.poll(() => row.getAttribute('data-state'), { timeout: 15_000 }).toBe('PASSED');
     await page.close();
   }, 90_000);
+
+  it('rehearses in a throwaway copy: the workspace keeps its counts, clock and log; after a reload the history is there, and the JUnit export parses', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      const trace = async () => {
+        const info = await bridge('workspace/info', {});
+        const clock = await bridge('clock/get', {});
+        return { customers: info.counts.customers, apiCalls: info.counts.apiCalls, clock: clock.now, pendingJobs: clock.pendingJobs };
+      };
+      await page.goto(at('scenarios'));
+      await rowsOf(page, 'KYC').first().waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('run-place-hint').innerText()).toContain('deleted afterwards');
+      const before = await trace();
+      await runGroup(page, 'KYC');
+      // The console's own reads during the run are its calls; the scenarios' calls stayed in the copy.
+      const after = await trace();
+      expect({ ...after, apiCalls: 0 }).toEqual({ ...before, apiCalls: 0 });
+      const log = await bridge('requestLog/list', { limit: 200 });
+      expect(log.data.filter((c: { principal: string | null }) => c.principal?.startsWith('scenario')).length).toBe(0);
+
+      await page.reload();
+      const kyc = rowsOf(page, 'KYC');
+      await kyc.first().waitFor({ timeout: 15_000 });
+      await expect.poll(() => kyc.evaluateAll((els) => els.map((e) => e.getAttribute('data-state'))), { timeout: 15_000 })
+        .toEqual(Array(await kyc.count()).fill('PASSED'));
+      const first = kyc.first();
+      expect(await first.getByTestId('last-run').innerText()).toContain('in a throwaway copy');
+      await first.getByTestId('scenario-history-toggle').click();
+      const run = first.getByTestId('history-run');
+      await expect.poll(() => run.count(), { timeout: 10_000 }).toBe(1);
+      await run.getByRole('button').first().press('Enter');
+      await expect.poll(async () => first.getByTestId('history-calls').locator('li').count(), { timeout: 10_000 }).toBeGreaterThan(1);
+      expect(await first.getByTestId('history-calls').innerText()).toContain('POST /customers');
+      await animationsDone(page);
+      await page.screenshot({ path: `${OUT}/scenarios-history-1440x900-light.png` });
+
+      const download = page.waitForEvent('download');
+      await page.getByTestId('export-junit').click();
+      const xml = readFileSync(await (await download).path(), 'utf8');
+      const parsed = await page.evaluate((text) => {
+        const doc = new DOMParser().parseFromString(text, 'application/xml');
+        if (doc.getElementsByTagName('parsererror').length) return null;
+        return [...doc.getElementsByTagName('testsuite')].map((s) => [s.getAttribute('name'), s.getAttribute('tests'), s.getAttribute('failures'), s.getElementsByTagName('testcase').length]);
+      }, xml);
+      expect(parsed).toEqual([['KYC', String(await kyc.count()), '0', await kyc.count()]]);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
+
+  it('the clock badge says how far ahead the test clock is, and goes back to now', async () => {
+    const page = await browser.newPage({ viewport: { width: 1024, height: 700 } });
+    try {
+      await bridge('clock/resetToWallTime', {});
+      await page.goto(at('scenarios'));
+      const state = page.getByTestId('clock-state');
+      await expect.poll(() => state.innerText(), { timeout: 15_000 }).toBe('Real time');
+      await page.getByTestId('clock-badge').click();
+      await page.getByTestId('clock-duration').locator('input').fill('3d');
+      await page.getByTestId('clock-advance-typed').click();
+      await expect.poll(() => state.innerText(), { timeout: 15_000 }).toBe('Test clock: 3 d ahead');
+      const back = page.getByTestId('clock-back');
+      expect(await back.innerText()).toContain('3 d ahead');
+      expect(await back.innerText()).toContain('jobs scheduled later keep their workspace time');
+      await animationsDone(page);
+      await page.screenshot({ path: `${OUT}/clock-ahead-1024x700-light.png` });
+      await page.getByTestId('clock-back-to-now').click();
+      await expect.poll(() => state.innerText(), { timeout: 15_000 }).toBe('Real time');
+      const clock = await bridge('clock/get', {});
+      expect(clock).toMatchObject({ mode: 'REAL', offsetSeconds: 0 });
+      expect(Math.abs(Date.parse(clock.now) - Date.now())).toBeLessThan(10_000);
+    } finally {
+      await bridge('clock/freeze', {});
+      await page.close();
+    }
+  }, 60_000);
 
   for (const theme of ['light', 'dark'] as const) {
     for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
