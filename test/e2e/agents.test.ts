@@ -116,6 +116,8 @@ describe('the Agents screen', () => {
     await expect.poll(() => page.getByTestId('act-result').innerText(), { timeout: 10_000 }).toContain('Waiting for approval');
     await expect.poll(() => page.getByTestId('approvals-count').innerText(), { timeout: 10_000 }).toBe('1');
     expect(await page.getByTestId('approval-row').first().innerText()).toContain('Quote payment');
+    // The quote's payee by name, its masked CLABE and the quote's rail.
+    await expect.poll(() => page.getByTestId('approval-route').first().innerText(), { timeout: 10_000 }).toMatch(/From Alice Johnson · USD balance\s+to Alice Johnson · .*•••• 7000\s+over \S+/);
     await animationsDone(page);
     await page.screenshot({ path: `${OUT}/agents-act-1440x900-light.png` });
     expect(errors).toEqual([]);
@@ -135,7 +137,7 @@ describe('the Agents screen', () => {
     await page.getByTestId('agent-create-submit').click();
     await expect.poll(() => modal.innerText()).toContain('Enter a name');
     expect(await modal.innerText()).toContain('Choose the customer the agent acts for');
-    expect(await modal.innerText()).toContain('Enter the most one payment may move');
+    expect(await modal.innerText()).toContain('Required, such as 500.00');
     await page.getByTestId('agent-name').locator('input').fill('Rent payer');
     await page.getByTestId('agent-customer').click();
     await page.locator('.n-base-select-option', { hasText: 'Alice Johnson' }).click();
