@@ -7,6 +7,7 @@ import { statusWords } from '../story/failure-words';
 import { historyEntries } from '../story/timeline';
 import { absoluteTime } from '../story/time-words';
 import { scenarioLabel } from '../story/words';
+import { rateBothWays } from '../story/rates';
 import { callerOf, when } from './activity';
 import { pathDiagram, type PathEdge, type PathNode } from './diagram';
 import type { CaseFacts, PaymentCase } from './facts';
@@ -63,7 +64,7 @@ export function partiesSection(p: Payment, story: ReturnType<typeof paymentStory
   const sentCurrency = tx.sentAmount?.currency ?? p.quote?.sendingCurrency;
   const fees = tx.fees !== undefined && sentCurrency ? formatMinor(tx.fees, sentCurrency) : undefined;
   const rate = tx.type === 'OUTGOING' && tx.exchangeRate && tx.sentAmount && tx.sentAmount.currency.code !== tx.receivedAmount.currency.code
-    ? `1 ${tx.receivedAmount.currency.code} = ${tx.exchangeRate} ${tx.sentAmount.currency.code}` : undefined;
+    ? rateBothWays(tx.exchangeRate, tx.sentAmount.currency.code, tx.receivedAmount.currency.code).join(' · ') : undefined;
   const q = p.quote;
   const quote = q ? `<span class="id">${esc(q.id)}</span> · ${esc(statusWords(q.status, 'OUTGOING').title.toLowerCase())}, made ${esc(absoluteTime(q.createdAt))}, price held until ${esc(absoluteTime(q.expiresAt))}` : undefined;
   const reference = tx.type === 'OUTGOING' ? tx.reconciliationInstructions.reference : tx.reconciliationInstructions?.reference;

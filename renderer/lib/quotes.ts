@@ -5,6 +5,7 @@ import type { Currency } from '../../core/kernel/money';
 import { formatMinor, parseMajorToMinor, type CurrencyLike } from './money';
 import { formatCountdown, secondsLeft } from './time';
 import { payerFieldLabel } from './words';
+import { formatRate } from '../../core/story/rates';
 
 /** What the workbench can quote from and to (`quotes/options`). */
 export type QuoteOptions = HandlerOutput<'quotes/options'>;
@@ -124,18 +125,8 @@ export function laterQuote<T extends Pick<Quote, 'status'>>(current: T | null, n
   return current && STATUS_RANK[current.status] > STATUS_RANK[next.status] ? current : next;
 }
 
-/** A rate for people: up to 6 significant digits, grouped, never in exponent form. */
-export function formatRate(rate: number): string {
-  return new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6 }).format(rate);
-}
-
-/**
- * Both directions of a quote's rate. `exchangeRate` is sending units per one receiving unit (the
- * spec's convention); the inverse is for reading only and is never used to compute an amount.
- */
-export function rateBothWays(rate: number, sending: string, receiving: string): [string, string] {
-  return [`1 ${receiving} = ${formatRate(rate)} ${sending}`, `1 ${sending} = ${formatRate(1 / rate)} ${receiving}`];
-}
+/** Rates in words live in core/story/rates.ts, shared with the case file. */
+export { formatRate, rateBothWays } from '../../core/story/rates';
 
 /** One line of a quote's fee breakdown, in the minor units of its currency. */
 export interface FeeLine {
