@@ -32,9 +32,15 @@ function build(m: TxMatch): { sql: string; params: unknown[] } | undefined {
   if (m.idTail) (where.push('substr(id, -12) = ?'), params.push(m.idTail));
   if (m.text) {
     const t = m.text;
-    const parts = ['id = ?', 'quote_id = ?', 'reference = ?', 'customer_id = ?', 'platform_customer_id = ?', 'sender_identifier = ?', 'receiver_identifier = ?'];
+    // With an amount or days to narrow by, the words only filter the rows those indexes find: a common
+    // word ("Invoice") named most of the table through its own indexes, and SQLite, without statistics,
+    // chose them. The unary + keeps a column's index out of the plan; the description is then read per row.
+    const narrowed = m.amounts?.length || m.from !== undefined;
+    const col = (name: string) => (narrowed ? `+${name}` : name);
+    const parts = ['id', 'quote_id', 'reference', 'customer_id', 'platform_customer_id', 'sender_identifier', 'receiver_identifier'].map((c) => `${col(c)} = ?`);
     const p: unknown[] = [t, t, t.toUpperCase(), t, t, t, t];
-    if (t.length >= 3) (parts.push('rowid IN (SELECT rowid FROM transactions_text WHERE transactions_text MATCH ?)'), p.push(`"${t.replace(/"/g, '""')}"`));
+    if (t.length >= 3 && narrowed) (parts.push("description LIKE ? ESCAPE '\\'"), p.push(`%${t.replace(/[%_\\]/g, '\\$&')}%`));
+    else if (t.length >= 3) (parts.push('rowid IN (SELECT rowid FROM transactions_text WHERE transactions_text MATCH ?)'), p.push(`"${t.replace(/"/g, '""')}"`));
     where.push(`(${parts.join(' OR ')})`);
     params.push(...p);
   }
