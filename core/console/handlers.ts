@@ -23,6 +23,7 @@ import { agentHandlers } from '../agents/console';
 import { workspaceFileHandlers } from '../workspaces/console';
 import { scenarioHandlers } from '../scenarios/console';
 import { ScenarioService } from '../scenarios/service';
+import { composerHandlers } from '../composer/console';
 
 /** Builds the one console handler map of a workspace (`area/verb` -> handler). */
 export function buildConsoleHandlers(s: Services, runtime: WorkspaceRuntime) {
@@ -47,6 +48,7 @@ export function buildConsoleHandlers(s: Services, runtime: WorkspaceRuntime) {
     verificationHandlers(s.verifications),
     scaHandlers(s.sca.sca),
     scenarioHandlers(new ScenarioService(s.ctx), runtime),
+    composerHandlers(s.ctx),
     walletHandlers({ internal: s.internal, customers: s.customers, platform: s.platform, credentials: s.credentials, sessions: s.walletSessions, hostOrigins: s.hostOrigins }),
   );
 }

@@ -28,6 +28,7 @@ import { sql as ownershipBySignature } from './030-ownership-by-signature';
 import { sql as searchNamesAndTails } from './029-search-names-and-tails';
 import { sql as scenarioRuns } from './034-scenario-runs';
 import { sql as transactionsAwaitAuthorization } from './035-transactions-await-authorization';
+import { sql as savedRequests } from './036-saved-requests';
 
 /** One forward-only migration; `version` is its number, applied in ascending order, never edited once released. */
 export interface Migration {
@@ -68,4 +69,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 33, name: 'stablecoin-contract-shapes', sql: stablecoinContractShapes },
   { version: 34, name: 'scenario-runs', sql: scenarioRuns },
   { version: 35, name: 'transactions-await-authorization', sql: transactionsAwaitAuthorization },
+  { version: 36, name: 'saved-requests', sql: savedRequests },
 ];
