@@ -3,9 +3,15 @@
 // The whole catalogue's run in a copy is checked in scenarios-catalogue.test.ts (one run of it is enough).
 import { afterAll, describe, expect, it } from 'vitest';
 import { newCore, removeTempDirs, tempDir } from '../support/builders';
-import type { Core } from '../../core/index';
+import { createCore, type Core } from '../../core/index';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname } from 'node:path';
 import { WorkspaceHost } from '../../core/host/workspaces';
 import { ScenarioService } from '../../core/scenarios/service';
+import { openCopy } from '../../core/scenarios/rehearsal';
+import { scenarioTargets } from '../../core/scenarios/targets';
+import { lockPathOf } from '../../core/kernel/workspace-lock';
 
 afterAll(removeTempDirs);
 
@@ -47,6 +53,28 @@ describe('running scenarios in place or in a named workspace', { timeout: 60_000
       expect(await core.invoke('scenarios/historyEntry', { id: 'ScenarioRun:missing.0' })).toMatchObject({ ok: false, error: { status: 404, code: 'SCENARIO_RUN_NOT_FOUND' } });
     } finally {
       host.close();
+    }
+  });
+});
+
+describe('the throwaway copy', () => {
+  it('lives in its own temporary folder outside the workspaces, holds its own lock (never the workspace\'s), and is deleted afterwards', async () => {
+    const core = newCore();
+    try {
+      const targets = scenarioTargets(core, (path) => createCore({ dbPath: path, seed: false, backgroundCheckpointsAfterMs: -1 }));
+      const copy = openCopy(core.services.ctx, (path) => targets.open(path));
+      const folder = dirname(copy.target.ctx.db.name);
+      expect(folder.startsWith(tmpdir())).toBe(true);
+      expect(folder).toMatch(/svc-rehearsal-/);
+      expect(lockPathOf(copy.target.ctx.db.name)).not.toBe(lockPathOf(core.workspace.dbPath));
+      // The copy starts as the workspace stands.
+      expect((await copy.target.callApi({ method: 'GET', path: '/customers?limit=1' }, 'scenario:t')).body).toMatchObject({ totalCount: customers(core) });
+      copy.dispose();
+      expect(existsSync(folder)).toBe(false);
+      // The workspace itself stays open and writable by its own core.
+      expect((await core.callApi({ method: 'PATCH', path: '/config', body: { name: 'Still mine' } })).status).toBe(200);
+    } finally {
+      core.close();
     }
   });
 });
