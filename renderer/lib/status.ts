@@ -42,6 +42,8 @@ export const STATUS_TONES = {
   PENDING: 'warning', PENDING_AUTHORIZATION: 'warning', HOLD: 'warning', UNVERIFIED: 'warning', UNDER_REVIEW: 'warning', PENDING_OWNERSHIP_VERIFICATION: 'warning', PENDING_APPROVAL: 'warning', PAUSED: 'warning',
   PARTIAL_MATCH: 'warning', RETRYING: 'warning', '4xx': 'warning', RESOLVE_ERRORS: 'warning', PENDING_MANUAL_REVIEW: 'warning',
   READY_FOR_VERIFICATION: 'warning', PENDING_KYC: 'warning', AWAITING: 'warning', PENDING_REVIEW: 'warning',
+  // stablecoins: a coin's issuance and operations statuses, and a mint or burn waiting for funds or with the provider
+  PENDING_FUNDING: 'warning', PENDING_PROVIDER: 'info', PROVISIONING: 'info', ENABLING: 'info', PROVISIONED: 'success', ENABLED: 'success', NOT_ENABLED: 'default', DISABLED: 'default',
   // failed, refused
   FAILED: 'error', REJECTED: 'error', INVALID: 'error', NOT_MATCHED: 'error', RETURNED: 'error', DECLINED: 'error', '5xx': 'error', EXCEPTION: 'error',
   // inert

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { shallowRef } from 'vue';
 import type { Stablecoin, StablecoinOperation } from '../../core/stablecoins/schema';
-import { api, onEvent, toConsoleError, type ConsoleError } from '../api/client';
+import { api, invoke, onEvent, toConsoleError, type ConsoleError } from '../api/client';
 import { useWorkspaceStore } from './workspace';
 
 /** An account a mint or burn can name, with the words the screen shows for it. */
@@ -76,21 +76,26 @@ export const useStablecoinsStore = defineStore('stablecoins', () => {
 
   /** Customers' and the platform's dollar accounts, dollar bank accounts and Spark wallets, named after their owners. */
   async function loadChoices(): Promise<void> {
-    const [customers, internal, platform, banks, wallets] = await Promise.all([
+    const [customers, internal, platform, banks, wallets, sandbox] = await Promise.all([
       api('GET /customers', { query: { limit: 100 } }),
       api('GET /customers/internal-accounts', { query: { currency: 'USD', limit: 100 } }),
       api('GET /platform/internal-accounts', { query: { currency: 'USD', limit: 100 } }),
       api('GET /customers/external-accounts', { query: { currency: 'USD', limit: 100 } }),
       api('GET /customers/external-accounts', { query: { currency: 'BTC', limit: 100 } }),
+      // The sandbox's outcome per account (its number's suffix), from the core's own table: bank transfers to or from some accounts fail.
+      invoke('transfers/options', {}),
     ]);
+    const failing = new Set(sandbox.externalAccounts.filter((a) => a.scenario !== 'SUCCESS').map((a) => a.accountId));
     const owner = new Map<string, string>(customers.data.map((c) => [c.id, ('fullName' in c && c.fullName) || ('businessInfo' in c && c.businessInfo?.legalName) || c.platformCustomerId]));
     const whose = (customerId: string | undefined) => (customerId ? `${owner.get(customerId) ?? 'A customer'}’s` : 'The platform’s');
     const tail = (s: string | undefined) => (s ? ` ending ${s.slice(-4)}` : '');
     const next: AccountChoices = {
       dollarAccounts: [...platform.data, ...internal.data].filter((a) => a.status === 'ACTIVE')
         .map((a) => ({ id: a.id, label: `${whose(a.customerId)} US dollar account` })),
+      // Accounts where the sandbox's bank transfers succeed come first, so the first choice is one that works.
       banks: banks.data.filter((a) => String(a.accountInfo.accountType).endsWith('_ACCOUNT'))
-        .map((a) => ({ id: a.id, label: `${whose(a.customerId)} bank account${tail(String((a.accountInfo as Record<string, unknown>)['accountNumber'] ?? ''))}` })),
+        .sort((a, b) => Number(failing.has(a.id)) - Number(failing.has(b.id)))
+        .map((a) => ({ id: a.id, label: `${whose(a.customerId)} bank account${tail(String((a.accountInfo as Record<string, unknown>)['accountNumber'] ?? ''))}${failing.has(a.id) ? ' (sandbox: its transfers fail)' : ''}` })),
       wallets: wallets.data.filter((a) => a.accountInfo.accountType === 'SPARK_WALLET')
         .map((a) => ({ id: a.id, label: `${whose(a.customerId)} Spark wallet${tail(String((a.accountInfo as Record<string, unknown>)['address'] ?? ''))}` })),
     };

@@ -65,6 +65,10 @@ describe('the Stablecoins screen', () => {
     await expect.poll(() => ops.innerText(), { timeout: 10_000 }).toMatch(/Burn[\s\S]*10\.000000 ACMEUSD[\s\S]*With the provider[\s\S]*by ACH[\s\S]*10\.00 USD paid out, expected 1-3 business days/);
     await page.getByTestId('stablecoin-advance').click();
     await expect.poll(() => coins.innerText(), { timeout: 10_000 }).toContain('90.000000 ACMEUSD');
+    // A wire mint waits for the dollars and says where to send them.
+    await choose('Paid with', /^A wire transfer to the provider$/);
+    await page.getByTestId('stablecoin-mint').click();
+    await expect.poll(() => ops.innerText(), { timeout: 10_000 }).toMatch(/Waiting for funds[\s\S]*Wire transfer[\s\S]*Wire 100\.00 USD to account \d+ \(routing 021000021\), reference MINT-/);
     expect(await page.locator('main section[aria-label="Stablecoins"]').innerText()).not.toMatch(/\b(Stablecoin|StablecoinOperation|InternalAccount|ExternalAccount):[0-9a-f-]{8}/);
 
     // Screenshots to look at (not asserted): both sizes, both themes.
@@ -77,7 +81,9 @@ describe('the Stablecoins screen', () => {
           await page.reload();
           await page.getByTestId('stablecoin-operations').waitFor({ timeout: 15_000 });
           await animationsDone(page);
-          await page.screenshot({ path: `${SHOTS}/stablecoins-${theme}-${size.width}.png`, fullPage: true });
+          await page.screenshot({ path: `${SHOTS}/stablecoins-${theme}-${size.width}.png` });
+          await page.getByTestId('stablecoin-operations').scrollIntoViewIfNeeded();
+          await page.screenshot({ path: `${SHOTS}/stablecoins-${theme}-${size.width}-operations.png` });
         }
       }
     }
