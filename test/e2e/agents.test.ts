@@ -154,6 +154,17 @@ describe('the Agents screen', () => {
     const made = ((await call('GET', '/agents')).data as { id: string; name: string; policy: any }[]).find((a) => a.name === 'Rent payer')!;
     expect(made.policy).toMatchObject({ spendingLimits: { currency: 'USD', perTransactionLimit: 80_000 }, approvalThresholds: { amount: 30_000 } });
 
+    // Edit its policy: limit it to Alice's USD balance and her bank account, chosen by name.
+    await page.locator('.n-tabs-tab', { hasText: 'Policy' }).click();
+    await page.getByTestId('policy-accounts').click();
+    await page.locator('.n-base-select-option', { hasText: 'USD balance' }).first().click();
+    await page.locator('.n-base-select-option', { hasText: 'Sandbox Bank N.A.' }).first().click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('save-policy').click();
+    await expect.poll(async () => (await call('GET', `/agents/${encodeURIComponent(made.id)}`)).policy.accountRestrictions?.allowedAccountIds?.length ?? 0, { timeout: 10_000 }).toBe(2);
+    await animationsDone(page);
+    await page.screenshot({ path: `${OUT}/agents-policy-accounts-1440x900-light.png` });
+
     // Rename from the keyboard: Enter saves.
     await page.getByTestId('agent-rename').click();
     const input = page.getByTestId('agent-rename-input').locator('input');
