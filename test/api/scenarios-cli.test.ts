@@ -118,11 +118,6 @@ describe('npm run scenarios -- --url (against a running serve)', () => {
       const before = await clock();
       expect(before.mode).toBe('REAL');
 
-      // Over HTTP a run changes the server's open workspace, so it must be asked for.
-      const unasked = await cli('--url', serve.origin, '--client-id', serve.clientId, '--client-secret', serve.clientSecret, '--only', 'KYB');
-      expect(unasked.code).toBe(2);
-      expect(unasked.stderr).toContain('add --in-place');
-
       const report = join(tempDir(), 'url.xml');
       const r = await cli('--url', serve.origin, '--in-place', '--client-id', serve.clientId, '--client-secret', serve.clientSecret, '--only', 'KYB', '--report', report);
       expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
@@ -145,10 +140,14 @@ describe('npm run scenarios -- --url (against a running serve)', () => {
       expect(env.code, `${env.stdout}\n${env.stderr}`).toBe(0);
       expect(env.stdout).toMatch(/^PASS {2}wallet-email-otp-sign-in {2}\(Embedded wallets\)/m);
 
-      const [wrong, missing] = await Promise.all([
+      const [wrong, missing, unasked] = await Promise.all([
         cli('--url', serve.origin, '--in-place', '--client-id', serve.clientId, '--client-secret', 'not-the-secret'),
         cli('--url', serve.origin, '--in-place'),
+        cli('--url', serve.origin, '--client-id', serve.clientId, '--client-secret', serve.clientSecret, '--only', 'KYB'),
       ]);
+      // Over HTTP a run changes the server's open workspace, so it must be asked for.
+      expect(unasked.code).toBe(2);
+      expect(unasked.stderr).toContain('add --in-place');
       expect(wrong.code).toBe(2);
       expect(wrong.stderr).toContain('refused the credentials (401)');
       expect(missing.code).toBe(2);
