@@ -5,7 +5,7 @@ import { externalAccount, fundedCustomer, SENT } from './steps';
 import type { ScenarioDefinition } from './types';
 
 const GROUP = 'Strong Customer Authentication';
-const RULE = `upstream contract, Strong Customer Authentication: a quote of a customer with an SCA factor is PENDING_AUTHORIZATION until POST /quotes/{quoteId}/authorize; upstream's sandbox SCA code is ${SANDBOX_SCA_CODE}`;
+const RULE = `upstream contract, Strong Customer Authentication: a quote of a customer with an SCA factor and its transaction are PENDING_AUTHORIZATION until POST /quotes/{quoteId}/authorize; upstream's sandbox SCA code is ${SANDBOX_SCA_CODE}`;
 const sca = (path: string) => `/sca${path}?customerId={{customer}}`;
 
 /** The SCA scenarios. */
@@ -26,9 +26,11 @@ export function scaScenarios(): ScenarioDefinition[] {
         expect: { status: 202, fields: { status: 'PENDING_AUTHORIZATION', 'scaChallenge.factor': 'TOTP' } },
         save: { quote: 'id', transaction: 'transactionId' },
       },
+      { title: 'Its payment waits too, in PENDING_AUTHORIZATION', request: { method: 'GET', path: '/transactions/{{transaction}}' }, expect: { status: 200, fields: { status: 'PENDING_AUTHORIZATION' } } },
       { title: 'Executing before authorization is refused (409)', request: { method: 'POST', path: '/quotes/{{quote}}/execute' }, expect: { status: 409, fields: { code: 'CONFLICT', 'details.status': 'PENDING_AUTHORIZATION' } } },
       { title: 'A wrong code is refused (401)', request: { method: 'POST', path: '/quotes/{{quote}}/authorize', body: { code: '000000' } }, expect: { status: 401, fields: { code: 'UNAUTHORIZED', reason: 'Invalid SCA code' } } },
       { title: `${SANDBOX_SCA_CODE} authorizes the quote: PENDING`, request: { method: 'POST', path: '/quotes/{{quote}}/authorize', body: { code: SANDBOX_SCA_CODE } }, expect: { status: 200, fields: { status: 'PENDING', scaChallenge: null } } },
+      { title: 'Its payment is PENDING now, and nothing has moved yet', request: { method: 'GET', path: '/transactions/{{transaction}}' }, expect: { status: 200, fields: { status: 'PENDING' } } },
       { title: 'Execute the quote', request: { method: 'POST', path: '/quotes/{{quote}}/execute' }, expect: { status: 200, fields: { status: 'PROCESSING' } } },
       { title: '5 s later the quote is COMPLETED', advanceSeconds: 5, request: { method: 'GET', path: '/quotes/{{quote}}' }, expect: { status: 200, fields: { status: 'COMPLETED' } } },
     ],
