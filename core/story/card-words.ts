@@ -2,6 +2,7 @@ import type { CardTransaction } from '../transactions/card-schema';
 import type { CardTxEvent } from '../cards/transactions';
 import { formatMinor, type CurrencyLike } from './money';
 import type { TimelineEntry } from './timeline';
+import { absoluteTime } from './time-words';
 
 // Card transactions in words: shared by the Cards screen (renderer/lib/cards.ts re-exports them) and the case file.
 
@@ -60,13 +61,44 @@ const CREDIT_TITLES: Partial<typeof TITLES> = {
   AUTHORIZATION_ADVICE: (e, m) => `Credit of ${m(e.amount)} advised by the network`,
 };
 
+/**
+ * When a card hold ends, for a debit still holding money (null otherwise). The sandbox never releases a hold by
+ * itself (no expiry job, as upstream documents none): it says so, and how a release is rehearsed, rather than
+ * invent an expiry date. `authorizedAt` is on the workspace clock.
+ */
+export function cardHoldWords(t: Pick<CardTransaction, 'status' | 'direction' | 'authorizedAt'>, held: number, currency: CurrencyLike): string | null {
+  if (t.direction === 'CREDIT' || held <= 0 || (t.status !== 'AUTHORIZED' && t.status !== 'PARTIALLY_SETTLED')) return null;
+  return `${formatMinor(held, currency)} on hold since ${absoluteTime(t.authorizedAt)} (workspace time). It does not expire by itself in this sandbox: `
+    + 'it stays until the merchant clears it, or until a clearing of 0 releases it, as an expired authorization would.';
+}
+
+const PULL_PURPOSES: Record<string, string> = {
+  hold: 'to put it on hold', 'post-hoc': 'after the clearing (more than was authorized)', settlement: 'to pay the merchant',
+};
+
+/**
+ * A card event's note in words. The core writes pulls as `<purpose> pull[ detail]` ("hold pull", "post-hoc
+ * pull failed: ..."); people read what happened to the money. Other notes are sentences already.
+ */
+export function cardNoteWords(note: string): string {
+  const m = /^(hold|post-hoc|settlement) pull(.*)$/.exec(note);
+  if (!m) return note;
+  const why = PULL_PURPOSES[m[1]!]!;
+  const rest = m[2]!.trim();
+  if (!rest) return `Taken from the funding account ${why}`;
+  if (rest.startsWith('pending')) return `Being taken from the funding account ${why} (${rest.replace(/^pending /, '')})`;
+  if (rest.startsWith('failed:')) return `Could not be taken from the funding account ${why}: ${rest.slice('failed:'.length).trim()}`;
+  if (rest.startsWith('reported FAILED')) return `Taken from the funding account ${why}, then reported as failed`;
+  return `Taken from the funding account ${why} (${rest})`;
+}
+
 /** A card transaction's events as timeline entries (the one timeline component); a CREDIT's read as money coming in. */
 export function cardEventEntries(events: readonly CardTxEvent[], currency: CurrencyLike, direction: 'DEBIT' | 'CREDIT' = 'DEBIT'): TimelineEntry[] {
   const m = (n: number) => formatMinor(n, currency);
   return events.map((e) => ({
     key: String(e.seq), title: ((direction === 'CREDIT' ? CREDIT_TITLES[e.kind] : undefined) ?? TITLES[e.kind])(e, m), code: `${e.kind} ${e.outcome}`,
     status: e.kind === 'PULL' && e.outcome !== 'CONFIRMED' ? (e.outcome === 'FAILED' ? 'FAILED' : 'PENDING') : e.statusAfter,
-    at: e.resolvedAt ?? e.at, detail: e.note ?? undefined,
+    at: e.resolvedAt ?? e.at, detail: e.note ? cardNoteWords(e.note) : undefined,
   }));
 }
 

@@ -13,8 +13,10 @@ export interface TimelineEntry {
   code?: string | undefined;
   /** The status the change led to, shown with the one status tag. */
   status?: string | undefined;
-  /** ISO instant on the workspace clock. */
+  /** ISO instant, on the workspace clock unless `clock` says it is real time. */
   at: string;
+  /** Which clock `at` is on: the workspace's (default; status changes, jobs) or the real one (webhook sends). */
+  clock?: 'workspace' | 'wall' | undefined;
   /** Extra facts (failure reason, refund status), plain text. */
   detail?: string | undefined;
 }

@@ -36,9 +36,13 @@ const WALLETS: Record<string, string> = {
   POLYGON_WALLET: 'Polygon wallet', BASE_WALLET: 'Base wallet', ETHEREUM_WALLET: 'Ethereum wallet', EMBEDDED_WALLET: 'Embedded wallet',
 };
 
-/** An account type as people say it: `EUR_ACCOUNT` -> `EUR bank account`, `SOLANA_WALLET` -> `Solana wallet`. */
+// Internal accounts: the balances the platform keeps for a customer (or itself).
+const INTERNAL_ACCOUNTS: Record<string, string> = { INTERNAL_FIAT: 'Balance account', INTERNAL_CRYPTO: 'Crypto balance account' };
+
+/** An account type as people say it: `EUR_ACCOUNT` -> `EUR bank account`, `SOLANA_WALLET` -> `Solana wallet`, `INTERNAL_FIAT` -> `Balance account`. */
 export function accountTypeLabel(accountType: string): string {
   if (WALLETS[accountType]) return WALLETS[accountType];
+  if (INTERNAL_ACCOUNTS[accountType]) return INTERNAL_ACCOUNTS[accountType];
   if (accountType === 'SWIFT_ACCOUNT') return 'Bank account (SWIFT)';
   const m = /^([A-Z]{3})_ACCOUNT$/.exec(accountType);
   return m ? `${m[1]} bank account` : humanize(accountType);
@@ -52,6 +56,22 @@ const PAYER_FIELDS: Record<string, string> = {
 /** A payer data field the receiver asks for, as a form label: `BIRTH_DATE` -> `Date of birth`. */
 export function payerFieldLabel(name: string): string {
   return PAYER_FIELDS[name] ?? humanize(name);
+}
+
+const AUTH_METHODS: Record<string, string> = {
+  PASSKEY: 'Passkey', EMAIL_OTP: 'Email code', SMS_OTP: 'SMS code', OAUTH: 'OAuth sign-in', TOTP: 'Authenticator app',
+};
+
+/** A way to sign in or authorize (wallet credentials, sessions, SCA factors) in words: `EMAIL_OTP` -> `Email code`. */
+export function authMethodLabel(type: string): string {
+  return AUTH_METHODS[type] ?? humanize(type);
+}
+
+const CLOCK_MODES: Record<string, string> = { REAL: 'Running', FROZEN: 'Stopped (test clock)' };
+
+/** The workspace clock's mode in words: `FROZEN` -> `Stopped (test clock)`. */
+export function clockModeLabel(mode: string): string {
+  return CLOCK_MODES[mode] ?? humanize(mode);
 }
 
 const CAUSES: Record<string, string> = {

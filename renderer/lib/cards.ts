@@ -60,4 +60,4 @@ export function descriptorWith(name: string, suffix: string): string {
 }
 
 /** Card transactions in words live in core/story/card-words.ts, shared with the case file. */
-export { cardTxSentence, cardEventEntries, reconPoints, type ReconPoint } from '../../core/story/card-words';
+export { cardTxSentence, cardEventEntries, cardHoldWords, cardNoteWords, reconPoints, type ReconPoint } from '../../core/story/card-words';

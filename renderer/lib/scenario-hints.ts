@@ -25,6 +25,10 @@ export interface ScenarioFacts {
   refusal?: { status: number; code: string; message: string } | null | undefined;
   /** The scenario's steps, when the handler sends them. */
   steps?: readonly ScenarioStepFacts[] | undefined;
+  /** A failure before any money moves (transfers ending 002, 003), when the handler sends one. */
+  immediateFailure?: string | null | undefined;
+  /** What the step times count from: a quote's execution (default) or a transfer's creation. */
+  startsAt?: 'execution' | 'creation' | undefined;
 }
 
 /** A hint for the quote form: a title, a sentence, the tone of the outcome, and the API name for the tooltip. */
@@ -35,11 +39,11 @@ export interface ScenarioHint {
   code: string;
 }
 
-const after = (seconds: number) => (seconds <= 0 ? 'at once' : `about ${formatSeconds(seconds)} after execution`);
+const after = (seconds: number, from: string) => (seconds <= 0 ? 'at once' : `about ${formatSeconds(seconds)} after ${from}`);
 
-function stepWords(s: ScenarioStepFacts, previous: number): { title?: string; sentence: string; tone?: StatusTone } {
-  const wait = after(s.after - previous).replace('after execution', 'later');
-  const when = previous === 0 ? after(s.after) : wait;
+function stepWords(s: ScenarioStepFacts, previous: number, from: string): { title?: string; sentence: string; tone?: StatusTone } {
+  const wait = after(s.after - previous, from).replace(`after ${from}`, 'later');
+  const when = previous === 0 ? after(s.after, from) : wait;
   const refunded = (refund?: string) => (refund === 'FAILED' ? 'the refund fails too, so the money goes to suspense' : 'the money is refunded');
   switch (s.step.kind) {
     case 'COMPLETE': return { sentence: `completes ${when}`, title: 'Delivered', tone: 'success' };
@@ -64,12 +68,17 @@ export function scenarioHint(o: ScenarioFacts): ScenarioHint {
   if (o.refusal) {
     return { title: `Refused before any money moves (${o.refusal.status})`, sentence: o.refusal.message, tone: 'error', code: o.refusal.code };
   }
+  if (o.immediateFailure) {
+    const title = reasonWords(o.immediateFailure).title;
+    return { title, tone: 'error', sentence: `Fails at once: ${title.toLowerCase()}; no money moves.`, code: o.scenario };
+  }
   if (o.steps?.length) {
+    const from = o.startsAt === 'creation' ? 'the transfer is made' : 'execution';
     let previous = 0;
     let title = 'Delivered';
     let tone: StatusTone = 'success';
     const parts = o.steps.map((s) => {
-      const w = stepWords(s, previous);
+      const w = stepWords(s, previous, from);
       previous = s.after;
       if (w.title) title = w.title;
       if (w.tone) tone = w.tone;

@@ -1,3 +1,7 @@
+import { formatMinorDigits } from './money';
+import { reasonWords } from './failure-words';
+import { humanize } from './words';
+
 /** Plain words for a value a scenario step compares (the API field stays in the tooltip). */
 const WORDS: Record<string, string> = {
   'HTTP status': 'Answer code',
@@ -7,10 +11,10 @@ const WORDS: Record<string, string> = {
   failureReason: 'Failure reason',
   'refund.status': 'Refund status',
   'refund.reason': 'Refund reason',
-  'data.0.balance.amount': 'Spendable balance (cents)',
-  'balance.amount': 'Spendable balance (cents)',
+  'data.0.balance.amount': 'Spendable balance',
+  'balance.amount': 'Spendable balance',
   'data.0.balance.currency.code': 'Account currency',
-  totalSendingAmount: 'Amount sent (cents)',
+  totalSendingAmount: 'Amount sent',
   'receivingCurrency.code': 'Currency received',
   beneficiaryVerificationStatus: 'Beneficiary name check',
   kybStatus: 'Business verification (KYB)',
@@ -20,7 +24,7 @@ const WORDS: Record<string, string> = {
   'details.errors.0.field': 'Field named in the error',
   'details.reason': 'Reason given',
   'pullSummary.pendingCount': 'Pulls still pending',
-  'pullSummary.totalAmount': 'Amount pulled (cents)',
+  'pullSummary.totalAmount': 'Amount pulled',
   'contactVerification.email': 'Email verification',
   'contactVerification.phone': 'Phone verification',
   'factors.0.factor': 'Kind of the first authentication factor',
@@ -48,12 +52,29 @@ const WORDS: Record<string, string> = {
   isConnected: 'Connected',
   email: 'Email',
   'data.0.nickname': 'Name of the first entry',
-  'settledAmount.amount': 'Amount settled (cents)',
+  'settledAmount.amount': 'Amount settled',
   'settlementSummary.count': 'Clearings posted',
-  'authorizedAmount.amount': 'Amount authorized (cents)',
+  'authorizedAmount.amount': 'Amount authorized',
   'pullSummary.count': 'Pulls made',
-  'transaction.sentAmount.amount': 'Amount sent (cents)',
+  'transaction.sentAmount.amount': 'Amount sent',
 };
+
+// Amounts the catalogue compares, in minor units. Every catalogue scenario pays in a two-decimal currency
+// (USD, EUR, MXN), so 25000 reads 250.00; the raw integer stays in the tooltip.
+const AMOUNTS = new Set(['data.0.balance.amount', 'balance.amount', 'totalSendingAmount', 'pullSummary.totalAmount', 'settledAmount.amount', 'authorizedAmount.amount', 'transaction.sentAmount.amount']);
+// Fields whose values are API codes with words of their own.
+const REASONS = new Set(['failureReason', 'details.reason', 'reason']);
+
+/** A compared value in words: amounts in units, failure reasons and statuses as people say them, other codes spelled out. */
+export function scenarioValueWords(field: string, value: unknown): string {
+  if (value === null || value === undefined) return '(none)';
+  if (AMOUNTS.has(field) && typeof value === 'number' && Number.isInteger(value)) return formatMinorDigits(value, 2);
+  if (typeof value !== 'string') return JSON.stringify(value);
+  if (REASONS.has(field) && /^[A-Z][A-Z0-9_]+$/.test(value)) return reasonWords(value).title;
+  const code = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/.test(value);
+  if (code && /(^|\.)(status|state|[a-z]+Status)$/.test(field)) return humanize(value);
+  return code && value.includes('_') ? humanize(value) : value;
+}
 
 /** Whether a compared value has its own plain words (not spelled out from the field's parts). */
 export function hasPlainWords(field: string): boolean {

@@ -1,4 +1,19 @@
-/** "3 min ago" / "in 2 h" for an instant relative to `nowMs` (the workspace clock). */
+import { absoluteTime } from '../../core/story/time-words';
+
+/** Which clock an instant was taken on: the workspace's (it can be frozen or advanced) or the real one. */
+export type TimeClock = 'workspace' | 'wall';
+
+/** The tooltip of a time: its absolute instant and which clock it is on, e.g. `Workspace time: 2026-01-01 00:05:00 UTC`. */
+export function timeTitle(iso: string, clock: TimeClock): string {
+  return `${clock === 'wall' ? 'Real time' : 'Workspace time'}: ${absoluteTime(iso)}`;
+}
+
+/** The instant and clock to show for something that happened in the real world: its wall time, or its workspace time when none was kept. */
+export function realWorldTime(e: { createdAt: string; wallAt?: string | null }): { iso: string; clock: TimeClock } {
+  return e.wallAt ? { iso: e.wallAt, clock: 'wall' } : { iso: e.createdAt, clock: 'workspace' };
+}
+
+/** "3 min ago" / "in 2 h" for an instant relative to `nowMs` (on the same clock as the instant). */
 export function relativeTime(iso: string, nowMs: number): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;

@@ -7,6 +7,8 @@ import type { CardTransaction, CardTxStatus } from '../../core/transactions/card
 import { formatMinor, formatMoney, type CurrencyLike } from './money';
 import { absoluteTime } from './time';
 import { rateBothWays } from './quotes';
+import { FAILURE_WORDS, reasonWords, statusWords } from './failure-words';
+import { causeLabel, railLabel } from './words';
 
 /** A transaction's whole story (`transactions/detail`). */
 export type TransactionDetail = HandlerOutput<'transactions/detail'>;
@@ -151,11 +153,18 @@ export function currencyOf(code: string, d: TransactionDetail): CurrencyLike | u
   return known.find((c) => c?.code === code);
 }
 
-/** The plain-text summary support staff paste into a ticket: facts, amounts, refund and every status change. */
+/**
+ * The plain-text summary support staff paste into a ticket: facts, amounts, refund and every status change,
+ * in words (statuses, rails, failure reasons and causes from the one word tables; no API names). Times are
+ * the workspace clock's, and say so: a rehearsed workspace may run ahead of real time.
+ */
 export function transactionSummary(d: TransactionDetail): string {
   const t = txView(d.transaction);
-  const lines = [`Transaction ${t.id}`, `${t.type} · ${t.status}${t.paymentRail ? ` · ${t.paymentRail}` : ''}`, `Created ${absoluteTime(t.createdAt)}`];
-  if (t.settledAt) lines.push(`Settled ${absoluteTime(t.settledAt)}`);
+  const kind = t.type === 'OUTGOING' ? 'Outgoing payment' : 'Incoming payment';
+  const status = (s: string) => statusWords(s, t.type === 'INCOMING' ? 'INCOMING' : 'OUTGOING').title;
+  const lines = [`Transaction ${t.id}`, `${kind} · ${status(t.status)}${t.paymentRail ? ` · over ${railLabel(t.paymentRail)}` : ''}`, `Created ${absoluteTime(t.createdAt)} (workspace time)`];
+  if (t.settledAt) lines.push(`Settled ${absoluteTime(t.settledAt)} (workspace time)`);
+  if (d.expectedArrivalAt && !['COMPLETED', 'FAILED', 'REJECTED', 'REFUNDED', 'EXPIRED'].includes(t.status)) lines.push(`Expected to arrive ${absoluteTime(d.expectedArrivalAt)} (workspace time)`);
   if (t.platformCustomerId || t.customerId) lines.push(`Customer ${[t.platformCustomerId, t.customerId].filter(Boolean).join(' / ')}`);
   if (t.sentAmount) lines.push(`Sent ${formatMoney(t.sentAmount)}`);
   if (t.receivedAmount) lines.push(`Received ${formatMoney(t.receivedAmount)}`);
@@ -166,9 +175,13 @@ export function transactionSummary(d: TransactionDetail): string {
   const reference = referenceOf(t);
   if (reference) lines.push(`Reference ${reference}`);
   if (t.quoteId) lines.push(`Quote ${t.quoteId}`);
-  if (t.failureReason) lines.push(`Failure reason ${t.failureReason}`);
-  if (t.refund) lines.push(`Refund ${t.refund.reference} ${t.refund.status}${t.refund.reason ? ` (${t.refund.reason})` : ''}${t.refund.settledAt ? `, settled ${absoluteTime(t.refund.settledAt)}` : ''}`);
-  lines.push('', 'History');
-  for (const h of d.history) lines.push(`  ${absoluteTime(h.at)}  ${h.status.padEnd(10)}  ${h.cause}`);
+  if (t.failureReason) lines.push(`Why it failed: ${reasonWords(t.failureReason).title}`);
+  if (t.refund) {
+    const refund = FAILURE_WORDS.refunds[t.refund.status]?.title ?? 'Refund';
+    const why = t.refund.reason ? ` ${FAILURE_WORDS.refundReasons[t.refund.reason] ?? ''}`.trimEnd() : '';
+    lines.push(`${refund} (reference ${t.refund.reference})${why}${t.refund.settledAt ? `, settled ${absoluteTime(t.refund.settledAt)}` : ''}`);
+  }
+  lines.push('', 'History (workspace time)');
+  for (const h of d.history) lines.push(`  ${absoluteTime(h.at)}  ${status(h.status).padEnd(12)}  ${causeLabel(h.cause)}`);
   return lines.join('\n');
 }

@@ -46,7 +46,8 @@ export function attemptTimeline(attempts: readonly Attempt[]): TimelineEntry[] {
     key: a.id,
     title: `Attempt ${a.number}${a.trigger === 'REPLAY' ? ' (sent again by hand)' : ''}`,
     status: a.outcome === 'IN_FLIGHT' ? 'SENDING' : a.outcome,
-    at: a.startedAt,
+    // The POST went out in the real world: its wall time when kept (attempts before wall times were kept show their workspace time).
+    at: a.startedWallAt ?? a.startedAt, clock: a.startedWallAt ? 'wall' : 'workspace',
     detail: `${attemptWords(a)}${a.durationMs !== null ? ` · ${a.durationMs} ms` : ''}`,
   }));
 }

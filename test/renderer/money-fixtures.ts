@@ -66,11 +66,13 @@ export function detail(over: Record<string, unknown> = {}): HandlerOutput<'trans
     ],
     quote: quote({ status: 'COMPLETED' }),
     scenario: 'QUOTE:SUCCESS',
+    scheduled: [],
+    expectedArrivalAt: null,
     ledger: [
       entry(1, 'QUOTE_EXECUTED', 'InternalAccount:alice-usd', 'AVAILABLE', -10_000), entry(2, 'QUOTE_EXECUTED', 'InternalAccount:alice-usd', 'HELD', 10_000),
       entry(3, 'PAYMENT_SETTLED', 'InternalAccount:alice-usd', 'HELD', -10_000), entry(4, 'PAYMENT_SETTLED', 'edge:payout:USD', 'AVAILABLE', 10_000),
     ],
-    apiCalls: [{ id: 'ApiCall:0001', method: 'POST', path: '/2025-10-13/quotes', status: 201, source: 'CONSOLE', created_at: T0, createdAt: iso(T0) }],
+    apiCalls: [{ id: 'ApiCall:0001', method: 'POST', path: '/2025-10-13/quotes', status: 201, source: 'CONSOLE', principal: 'console', created_at: T0, createdAt: iso(T0), wallAt: iso(T0) }],
     events: [{ type: 'OUTGOING_PAYMENT.PENDING', createdAt: iso(T0) }, { type: 'OUTGOING_PAYMENT.COMPLETED', createdAt: iso(T0 + 10_000) }],
   };
 }

@@ -17,7 +17,7 @@ const SECRET = 'sk_live_s3cr3t-value';
 function entry(over: Partial<Detail> = {}): Detail {
   return {
     id: 'ApiCall:0001', seq: 1, method: 'POST', path: '/2025-10-13/quotes', query: '', status: 201, errorCode: null, durationMs: 4,
-    source: 'HTTP', principal: 'Token:abc', idempotencyKey: 'key-1', resourceIds: ['Quote:0001'], createdAt: '2025-10-13T10:00:00.000Z',
+    source: 'HTTP', principal: 'Token:abc', idempotencyKey: 'key-1', resourceIds: ['Quote:0001'], createdAt: '2025-10-13T10:00:00.000Z', wallAt: null,
     requestHeaders: {
       authorization: 'Basic Token:abc:[redacted]', host: '127.0.0.1:4100', 'content-type': 'application/json', 'content-length': '120',
       'idempotency-key': 'key-1', 'user-agent': 'curl/8.5.0', 'accept-encoding': 'gzip', accept: '*/*', 'accept-language': '*',

@@ -270,7 +270,7 @@ describe('the open story', () => {
 });
 
 describe('the plain-text summary', () => {
-  it('states the amounts, rate, reference, refund and every status change with its time and cause', () => {
+  it('states the amounts, rate, reference, refund and every status change with its time and cause, in words (no API names)', () => {
     const text = transactionSummary(detail({ refund: { reference: 'RF-1', initiatedAt: new Date(T0).toISOString(), status: 'PENDING', reason: 'TRANSACTION_FAILED' }, failureReason: 'PAYOUT_RETURNED' }));
     expect(text).toContain('Transaction Transaction:0001');
     expect(text).toContain('Sent 100.00 USD');
@@ -278,8 +278,10 @@ describe('the plain-text summary', () => {
     expect(text).toContain('Fees 1.02 USD');
     expect(text).toContain('Rate 1 EUR = 1.08906 USD');
     expect(text).toContain('Reference QREF1');
-    expect(text).toContain('Failure reason PAYOUT_RETURNED');
-    expect(text).toContain('Refund RF-1 PENDING (TRANSACTION_FAILED)');
-    expect(text).toMatch(/2025-10-13 10:00:00 UTC +PENDING +QUOTE_CREATED\n.*PROCESSING +QUOTE_EXECUTED\n.*10:00:10 UTC +COMPLETED +SANDBOX_DELIVERED$/);
+    expect(text).toContain('Why it failed: Returned by the receiving bank');
+    expect(text).toContain('Refund in progress (reference RF-1) because the payment failed');
+    expect(text).toContain('History (workspace time)');
+    expect(text).toMatch(/2025-10-13 10:00:00 UTC +Waiting +Quote created\n.*In progress +Quote executed: the money left the source account\n.*10:00:10 UTC +Delivered +Delivered to the recipient$/);
+    expect(text.match(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/g) ?? []).toEqual([]);
   });
 });

@@ -60,7 +60,10 @@ describe('the Transactions view', () => {
     expect(texts[1]).toContain('100.00 USD');
     expect(texts[1]).toContain('cust-alice-001');
     expect(texts[1]).toContain('QREF2');
-    expect(texts[1]).toContain('ACCOUNT_CANNOT_RECEIVE');
+    // The failure reason in words; its API name only in the tooltip.
+    expect(texts[1]).toContain('The account cannot receive it');
+    expect(texts[1]).not.toContain('ACCOUNT_CANNOT_RECEIVE');
+    expect(rowsOf(wrapper)[1]!.find('.failure').attributes('title')).toBe('failureReason ACCOUNT_CANNOT_RECEIVE');
     expect(wrapper.text()).toContain('Showing 3 of 3 transactions');
   });
 
@@ -103,7 +106,9 @@ describe('the Transactions view', () => {
     expect(writeText).toHaveBeenCalledOnce();
     const text = (writeText.mock.calls[0] as unknown as [string])[0];
     expect(text).toContain('Transaction Transaction:0001');
-    expect(text).toContain('COMPLETED');
+    expect(text).toContain('Outgoing payment · Delivered');
+    expect(text).not.toContain('COMPLETED');
+    expect(text).not.toContain('QUOTE_CREATED');
   });
 
   it('copies the console link of the open drawer, with the list\'s filters', async () => {

@@ -5,7 +5,7 @@ import { identityWords, verificationTimeline } from '../../renderer/lib/verifica
 
 const attempt = (over: Partial<Attempt>): Attempt => ({
   id: 'WebhookAttempt:1', deliveryId: 'Webhook:1', number: 1, trigger: 'SCHEDULED', url: 'http://127.0.0.1:3000/hooks', signature: '{}',
-  startedAt: '2026-01-01T00:00:00.000Z', durationMs: 12, outcome: 'FAILED', responseStatus: 500, responseHeaders: {}, responseBody: '', error: null, ...over,
+  startedAt: '2026-01-01T00:00:00.000Z', startedWallAt: null, durationMs: 12, outcome: 'FAILED', responseStatus: 500, responseHeaders: {}, responseBody: '', error: null, ...over,
 });
 
 describe('webhook words', () => {
