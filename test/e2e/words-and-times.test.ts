@@ -1,0 +1,111 @@
+// Issue 28 in Chromium against `serve`: the Overview of a fresh workspace, whose only transactions are the
+// seeded card payments, counts and charts them; after a clock advance of three days, an API call made a
+// moment ago still reads as just made (wall clock), while a payment in flight says when it is expected to
+// arrive on the workspace clock. Screenshots of the changed screens go to /tmp/shots/F for a person to look at.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, startServe, type ServeProcess } from './serve-process';
+
+const OUT = process.env['SHOTS_DIR'] ?? '/tmp/shots/F';
+let proc: ServeProcess;
+let browser: Browser;
+
+async function call(method: string, path: string, body?: unknown): Promise<any> {
+  const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
+  const res = await fetch(`${proc.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+async function open(route: string, theme: 'light' | 'dark' = 'light', size = { width: 1440, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport: size, colorScheme: theme });
+  const page = await context.newPage();
+  await page.addInitScript(`localStorage.setItem('consoleTheme', '${theme}')`);
+  await page.goto(proc.consoleUrl.replace('#/', `#/${route}`));
+  return page;
+}
+
+beforeAll(async () => {
+  mkdirSync(OUT, { recursive: true });
+  proc = await startServe(['--clock', 'frozen']);
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await proc?.stop();
+});
+
+describe('the Overview of a workspace with only card payments', () => {
+  it('counts and charts the card payments the Transactions screen lists, in words, and never says "No transactions yet"', async () => {
+    const page = await open('overview');
+    const bars = page.getByTestId('status-bar');
+    await expect.poll(() => bars.count(), { timeout: 15_000 }).toBe(3);
+    expect(await bars.evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')))).toEqual(['CARD', 'CARD', 'CARD']);
+    const charts = await page.getByTestId('activity-charts').innerText();
+    expect(charts).not.toContain('No transactions yet');
+    expect(charts).toContain('Card: settled');
+    expect(charts).not.toMatch(/\b[A-Z]+_[A-Z_]+\b/);
+    await expect.poll(() => page.locator('.count-link', { hasText: 'Transactions' }).innerText()).toContain('3');
+    await page.context().close();
+  }, 60_000);
+});
+
+describe('times after a clock advance of three days', () => {
+  it('an API call made a moment ago reads by the wall clock; a payment in flight is expected on the workspace clock', async () => {
+    const alice = (await call('GET', '/customers?platformCustomerId=cust-alice-001')).data[0].id as string;
+    const lucia = (await call('GET', '/customers?platformCustomerId=cust-lucia-002')).data[0].id as string;
+    await call('POST', '/sandbox/clock/advance', { seconds: 3 * 86_400 });
+    const source = (await call('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(alice)}`)).data.find((a: any) => a.balance.currency.code === 'USD').id;
+    const delayed = (await call('GET', `/customers/external-accounts?customerId=${encodeURIComponent(lucia)}&limit=100`)).data.find((a: any) => String(a.accountInfo.clabeNumber).endsWith('12003')).id;
+    const quote = await call('POST', '/quotes', { source: { sourceType: 'ACCOUNT', accountId: source }, destination: { destinationType: 'ACCOUNT', accountId: delayed }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 250_00 });
+    await call('POST', `/quotes/${encodeURIComponent(quote.id)}/execute`);
+
+    const log = await open('request-log');
+    const row = log.getByTestId('request-log-row').filter({ hasText: '/execute' }).first();
+    await row.waitFor({ timeout: 15_000 });
+    const time = row.locator('time');
+    expect(await time.getAttribute('data-clock')).toBe('wall');
+    expect(await time.innerText()).toMatch(/^(just now|\d+ s ago)$/);
+    expect(await time.getAttribute('title')).toMatch(/^Real time: /);
+    await log.screenshot({ path: `${OUT}/request-log-light-1440.png` });
+    await log.context().close();
+
+    for (const theme of ['light', 'dark'] as const) {
+      for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }]) {
+        const page = await open(`transactions/${encodeURIComponent(quote.transactionId)}`, theme, size);
+        const inFlight = page.getByTestId('in-flight');
+        await inFlight.waitFor({ timeout: 15_000 });
+        const text = await inFlight.innerText();
+        expect(text).toContain('Expected to arrive in 6 min');
+        expect(text).toContain('workspace time');
+        expect(text).toContain('The workspace clock is stopped');
+        // The API calls of the drawer read by the wall clock, the history by the workspace clock.
+        expect(await page.getByTestId('transaction-api-call').first().locator('time').getAttribute('data-clock')).toBe('wall');
+        expect(await page.getByTestId('transaction-history').locator('.when').first().innerText()).toContain('workspace time');
+        await page.screenshot({ path: `${OUT}/drawer-in-flight-${theme}-${size.width}.png` });
+        await page.context().close();
+      }
+    }
+  }, 120_000);
+});
+
+describe('screens whose words changed, in light and dark at two sizes', () => {
+  it('Overview and Transfers (the outcome table) are painted and looked at', { timeout: 240_000 }, async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }]) {
+        const overview = await open('overview', theme, size);
+        await overview.getByTestId('status-bar').first().waitFor({ timeout: 30_000 });
+        await overview.screenshot({ path: `${OUT}/overview-${theme}-${size.width}.png`, fullPage: true });
+        await overview.context().close();
+        const transfers = await open('transfers', theme, size);
+        const table = transfers.getByTestId('transfer-outcomes');
+        await table.waitFor({ timeout: 30_000 });
+        expect(await table.locator('[data-suffix="005"]').innerText()).toContain('about 30 s');
+        await transfers.screenshot({ path: `${OUT}/transfers-${theme}-${size.width}.png`, fullPage: true });
+        await transfers.context().close();
+      }
+    }
+  });
+});
