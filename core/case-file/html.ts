@@ -64,7 +64,6 @@ footer { margin-top: 32px; border-top: 1px solid var(--line); padding-top: 8px; 
   :root { --fg: #000; --muted: #444; --bg: #fff; --panel: #fff; --line: #bbb; }
   main { max-width: none; padding: 0; }
   section { break-inside: auto; } h2 { break-after: avoid-page; }
-  section.page { break-before: page; }
 }
 `;
 
