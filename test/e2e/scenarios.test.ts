@@ -64,7 +64,8 @@ describe('the Scenarios screen', () => {
     const steps = returned.getByTestId('scenario-step');
     expect(await steps.count()).toBeGreaterThan(8);
     expect(await steps.evaluateAll((els) => els.every((e) => e.getAttribute('data-pass') === 'true'))).toBe(true);
-    expect(await returned.innerText()).toMatch(/Failure reason\s+PAYOUT_RETURNED\s+PAYOUT_RETURNED/);
+    // Compared values in words (issue 28): the API name only in the cell's tooltip.
+    expect(await returned.innerText()).toMatch(/Failure reason\s+Returned by the receiving bank\s+Returned by the receiving bank/);
 
     const download = page.waitForEvent('download');
     await page.getByTestId('export-report').click();

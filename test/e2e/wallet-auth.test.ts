@@ -127,11 +127,11 @@ describe('Wallet auth in the console: an embedded wallet, an EMAIL_OTP sign-in, 
     await runFlow(4);
     await expect.poll(() => page.getByTestId('credential-row').count(), { timeout: 10_000 }).toBe(2);
 
-    await page.getByTestId('credential-row').filter({ hasText: 'PASSKEY' }).getByTestId('flow-passkey').click();
+    await page.locator('[data-testid="credential-row"][data-type="PASSKEY"]').getByTestId('flow-passkey').click();
     await runFlow(5);
     await expect.poll(() => page.getByTestId('session-row').count(), { timeout: 10_000 }).toBe(2);
 
-    await page.getByTestId('credential-row').filter({ hasText: 'EMAIL_OTP' }).getByTestId('credential-revoke').click();
+    await page.locator('[data-testid="credential-row"][data-type="EMAIL_OTP"]').getByTestId('credential-revoke').click();
     await expect.poll(states, { timeout: 20_000 }).toEqual(['done', 'done']);
     await expect.poll(() => page.getByTestId('credential-row').count(), { timeout: 10_000 }).toBe(1);
     // Revoking the credential ended its session; the passkey's session remains.
