@@ -54,6 +54,10 @@ export const useStablecoinsStore = defineStore('stablecoins', () => {
   const operations = shallowRef<StablecoinOperation[]>([]);
   const filter = shallowRef<OperationFilter>({ operationType: null, status: null });
   const choices = shallowRef<AccountChoices>(EMPTY);
+  /** The issuance status coins are listed by (null: all). */
+  const issuance = shallowRef<Stablecoin['issuanceStatus'] | null>(null);
+  /** Where the next page of operations starts, when there are older ones than those shown. */
+  const olderCursor = shallowRef<string | null>(null);
   const names = new Map<string, string>();
 
   /** Loads links, coins and the account choices through the API, then the chosen coin's operations. */
@@ -61,7 +65,7 @@ export const useStablecoinsStore = defineStore('stablecoins', () => {
     error.value = null;
     try {
       const [accounts, list] = await Promise.all([
-        api('GET /stablecoin-provider-accounts', { query: { status: 'ACTIVE', limit: 100 } }), api('GET /stablecoins', { query: { limit: 100 } }), loadChoices(),
+        api('GET /stablecoin-provider-accounts', { query: { status: 'ACTIVE', limit: 100 } }), api('GET /stablecoins', { query: { limit: 100, ...(issuance.value ? { issuanceStatus: issuance.value } : {}) } }), loadChoices(),
       ]);
       linked.value = accounts.totalCount ?? accounts.data.length;
       coins.value = list.data;
@@ -107,7 +111,26 @@ export const useStablecoinsStore = defineStore('stablecoins', () => {
     const id = selected.value;
     const { operationType, status } = filter.value;
     const query = { limit: 100, ...(operationType ? { operationType } : {}), ...(status ? { status } : {}) };
-    operations.value = id ? (await api('GET /stablecoins/{stablecoinId}/operations', { params: { stablecoinId: id }, query })).data : [];
+    const page = id ? await api('GET /stablecoins/{stablecoinId}/operations', { params: { stablecoinId: id }, query }) : null;
+    operations.value = page?.data ?? [];
+    olderCursor.value = page?.nextCursor ?? null;
+  }
+
+  /** Appends the next page of older operations. */
+  async function older(): Promise<void> {
+    const id = selected.value;
+    if (!id || !olderCursor.value) return;
+    const { operationType, status } = filter.value;
+    const query = { limit: 100, cursor: olderCursor.value, ...(operationType ? { operationType } : {}), ...(status ? { status } : {}) };
+    const page = await api('GET /stablecoins/{stablecoinId}/operations', { params: { stablecoinId: id }, query });
+    operations.value = [...operations.value, ...page.data];
+    olderCursor.value = page.nextCursor ?? null;
+  }
+
+  /** Lists coins of one issuance status (null: all). */
+  async function setIssuance(next: Stablecoin['issuanceStatus'] | null): Promise<void> {
+    issuance.value = next;
+    await load();
   }
 
   /** The words for an account id ("Alice Martin’s US dollar account"), never the raw id. */
@@ -178,5 +201,5 @@ export const useStablecoinsStore = defineStore('stablecoins', () => {
     });
   }
 
-  return { coins, linked, loaded, error, selected, operations, filter, choices, nameOf, load, link, register, mint, burn, select, setFilter, advance, follow };
+  return { coins, linked, loaded, error, selected, operations, filter, choices, issuance, olderCursor, nameOf, load, older, setIssuance, link, register, mint, burn, select, setFilter, advance, follow };
 });

@@ -69,6 +69,11 @@ describe('the Stablecoins screen', () => {
     await choose('Paid with', /^A wire transfer to the provider$/);
     await page.getByTestId('stablecoin-mint').click();
     await expect.poll(() => ops.innerText(), { timeout: 10_000 }).toMatch(/Waiting for funds[\s\S]*Wire transfer[\s\S]*Wire 100\.00 USD to account \d+ \(routing 021000021\), reference MINT-/);
+    // The coin list filters by issuance status.
+    await choose('Show coins', /^Rejected$/);
+    await expect.poll(() => page.locator('main section[aria-label="Stablecoins"]').innerText(), { timeout: 10_000 }).toContain('No coins with that issuance status');
+    await choose('Show coins', /^All coins$/);
+    await expect.poll(() => coins.innerText(), { timeout: 10_000 }).toContain('90.000000 ACMEUSD');
     expect(await page.locator('main section[aria-label="Stablecoins"]').innerText()).not.toMatch(/\b(Stablecoin|StablecoinOperation|InternalAccount|ExternalAccount):[0-9a-f-]{8}/);
 
     // Screenshots to look at (not asserted): both sizes, both themes.
