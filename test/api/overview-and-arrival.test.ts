@@ -2,6 +2,7 @@
 // the transaction drawer's detail says when a payment in flight is expected to arrive, on the workspace clock.
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newCore, removeTempDirs } from '../support/builders';
+import { startReceiver, until } from '../support/webhook-receiver';
 import { accountQuote, advance, createQuote, execute, externalAccount, invoke, openWorld, type World } from '../support/money-path';
 
 afterAll(removeTempDirs);
@@ -82,5 +83,23 @@ describe('real times of what happens in the real world', () => {
     expect(Date.parse(call.createdAt)).toBe(Date.parse('2026-01-04T00:00:00.000Z'));
     expect(Date.parse(call.wallAt)).toBeGreaterThanOrEqual(before);
     expect(Date.parse(call.wallAt)).toBeLessThanOrEqual(after);
+  });
+
+  it('a webhook sent after a clock advance keeps the wall-clock time of its delivery and of each attempt', async () => {
+    const rx = await startReceiver();
+    try {
+      await advance(w, 3 * 86_400);
+      const before = Date.now();
+      expect((await w.api.call('PATCH', '/config', { webhookEndpoint: rx.url })).status).toBe(200);
+      const test = (await until(() => rx.received.find((r) => r.envelope.type === 'TEST'), 'the TEST webhook'))!;
+      const { delivery, attempts } = await until(async () => { const d = await invoke(w, 'webhooks/get', { id: test.envelope.id }); return d.delivery.status === 'SUCCEEDED' && d; }, 'TEST delivered');
+      expect(Date.parse(delivery.createdAt)).toBe(Date.parse('2026-01-04T00:00:00.000Z'));
+      for (const at of [delivery.wallAt, attempts[0].startedWallAt]) {
+        expect(Date.parse(at)).toBeGreaterThanOrEqual(before);
+        expect(Date.parse(at)).toBeLessThanOrEqual(Date.now());
+      }
+    } finally {
+      await rx.close();
+    }
   });
 });
