@@ -4,11 +4,13 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
+import { leaks, workspaceSecrets } from '../support/workspace-secrets';
 
 // The case file as support staff get it: four transactions made over HTTP with the sandbox's suffixes (a
 // payout that fails, a payment the bank returns, a card payment partly cleared, an agent's payment waiting
 // for approval), each saved through the drawer's "Case file" button (the browser console downloads it),
-// then opened from disk with the network off: its sentences and amounts are the drawer's. Pictures of
+// then opened from disk with the network off: its sentences and amounts are the drawer's, and no secret of
+// the workspace (its SQLite file) or of this test's credentials is in it. Pictures of
 // the file and of the drawer's button at 1440x900 and 1024x700, light and dark, go to /tmp/shots/case-file.
 const SHOTS = '/tmp/shots/case-file';
 const SAVED = join(SHOTS, 'saved');
@@ -16,6 +18,7 @@ const SIZES = [{ width: 1440, height: 900 }, { width: 1024, height: 700 }] as co
 
 let proc: ServeProcess;
 let browser: Browser;
+let agentToken = '';
 const ids = { 'failed-payout': '', returned: '', 'card-partly-settled': '', 'agent-waiting': '' };
 type Name = keyof typeof ids;
 
@@ -58,7 +61,8 @@ beforeAll(async () => {
     policy: { permissions: ['VIEW_TRANSACTIONS', 'CREATE_QUOTES', 'EXECUTE_QUOTES'], defaultExecutionMode: 'APPROVAL_REQUIRED', spendingLimits: { currency: 'USD', perTransactionLimit: 1_000_000 } },
   });
   const redeemed = await fetch(`${proc.apiBase}/agents/device-codes/${enc(agent.deviceCode.code)}/redeem`, { method: 'POST' });
-  const bearer = `Bearer ${((await redeemed.json()) as { accessToken: string }).accessToken}`;
+  agentToken = ((await redeemed.json()) as { accessToken: string }).accessToken;
+  const bearer = `Bearer ${agentToken}`;
   const q = await call<{ id: string; transactionId: string }>('POST', '/agents/me/quotes', quote(await iban('000'), 25_000), bearer);
   await call('POST', `/agents/me/quotes/${enc(q.id)}/execute`, undefined, bearer);
   ids['agent-waiting'] = q.transactionId;
@@ -121,8 +125,13 @@ describe('the case file, saved from the drawer and read offline', () => {
       expect(errors).toEqual([]);
       await page.close();
 
+      // No secret of the workspace (read from its SQLite file) nor the credentials this test used is in the file.
+      const html = readFileSync(path, 'utf8');
+      expect(html).toMatch(/^<!doctype html>/);
+      const secrets = workspaceSecrets(join(proc.dataDir, 'workspace.sqlite'), { 'API client secret': proc.clientSecret, 'agent access token': agentToken });
+      expect(leaks(html, secrets)).toEqual([]);
+
       // The saved file, in a context with the network off and every request failing: only the file itself loads.
-      expect(readFileSync(path, 'utf8')).toMatch(/^<!doctype html>/);
       for (const theme of ['light', 'dark'] as const) {
         const context = await browser.newContext({ viewport: SIZES[0], colorScheme: theme });
         await context.setOffline(true);
@@ -150,5 +159,5 @@ describe('the case file, saved from the drawer and read offline', () => {
         await context.close();
       }
     }
-  });
+  }, 120_000);
 });
