@@ -24,6 +24,9 @@ export function transactionSearchRepo(db: Db) {
   };
 }
 
+/** How many of the closest amounts a search with words reads the words of. */
+const WORDS_CANDIDATES = 2_000;
+
 /** The SELECT of a match with its parameters; undefined when the match names nothing. */
 function build(m: TxMatch): { sql: string; params: unknown[] } | undefined {
   const where: string[] = [];
@@ -51,6 +54,22 @@ function build(m: TxMatch): { sql: string; params: unknown[] } | undefined {
   }
   let order = 'created_at DESC, id DESC';
   const orderParams: unknown[] = [];
+  if (m.amounts?.length && !m.customerIds && !m.id && !m.idTail) {
+    // Why candidates: the closest amounts come from the ranked amount indexes alone (migration 038), each
+    // currency group and amount column on its own, so only the rows shown (or, with words, the 2,000
+    // closest, whose words are then read) are fetched from the table. With words the search is therefore
+    // among the 2,000 payments closest to the amount: a bounded cost on a million rows, documented.
+    const take = m.text ? WORDS_CANDIDATES : m.limit;
+    const picks: string[] = [];
+    for (const [amount, currency] of [['sent_amount', 'sending_currency'], ['received_amount', 'receiving_currency']] as const) {
+      for (const r of m.amounts) {
+        const days = `${m.from !== undefined ? ' AND created_at >= ?' : ''}${m.to !== undefined ? ' AND created_at <= ?' : ''}`;
+        picks.push(`SELECT r FROM (SELECT rowid AS r FROM transactions WHERE ${amount} BETWEEN ? AND ? AND ${currency} IN ${inList(r.currencies.length)}${days} ORDER BY abs(${amount} - ?), created_at DESC LIMIT ?)`);
+        params.push(r.min, r.max, ...r.currencies, ...(m.from !== undefined ? [m.from] : []), ...(m.to !== undefined ? [m.to] : []), r.target, take);
+      }
+    }
+    where.push(`rowid IN (${picks.join(' UNION ALL ')})`);
+  }
   if (m.amounts?.length) {
     const a = amountSql([{ amount: 'sent_amount', currency: 'sending_currency' }, { amount: 'received_amount', currency: 'receiving_currency' }], m.amounts);
     where.push(a.where);

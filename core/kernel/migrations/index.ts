@@ -26,6 +26,7 @@ import { sql as wallClockTimes } from './032-wall-clock-times';
 import { sql as stablecoinContractShapes } from './033-stablecoin-contract-shapes';
 import { sql as ownershipBySignature } from './030-ownership-by-signature';
 import { sql as searchNamesAndTails } from './029-search-names-and-tails';
+import { sql as searchAmountCover } from './038-search-amount-cover';
 import { sql as scenarioRuns } from './034-scenario-runs';
 import { sql as transactionsAwaitAuthorization } from './035-transactions-await-authorization';
 import { sql as savedRequests } from './036-saved-requests';
@@ -70,4 +71,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 34, name: 'scenario-runs', sql: scenarioRuns },
   { version: 35, name: 'transactions-await-authorization', sql: transactionsAwaitAuthorization },
   { version: 36, name: 'saved-requests', sql: savedRequests },
+  { version: 38, name: 'search-amount-cover', sql: searchAmountCover },
 ];
