@@ -122,7 +122,8 @@ export function paymentDiagram(p: Payment, story: ReturnType<typeof paymentStory
   const currency = tx.sentAmount?.currency;
   if (tx.fees && currency) {
     nodes.push({ label: 'Fees', sub: 'kept by the platform' });
-    edges.push({ from: 1, to: 3, label: `fees ${formatMinor(tx.fees, currency)}`, kind: paidOut ? 'forward' : 'none' });
+    // A refund gives back the whole amount sent, fees included: the fees stay with the platform only when the payment completed.
+    edges.push({ from: 1, to: 3, label: `fees ${formatMinor(tx.fees, currency)}`, kind: tx.status === 'COMPLETED' ? 'forward' : 'none' });
   }
   if (tx.failureReason === 'PAYOUT_RETURNED') edges.push({ from: 2, to: 1, label: 'returned by the bank', kind: 'back' });
   const refund = tx.type === 'OUTGOING' ? tx.refund : undefined;
