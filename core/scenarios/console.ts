@@ -66,7 +66,7 @@ export function scenarioHandlers(scenarios: ScenarioService, host: ScenarioHost)
       return scenarios.run(defs, where, targets, runId);
     }),
     /** The run history, newest first: one scenario's runs, or every scenario's. */
-    'scenarios/history': handler(z.object({
+    'scenarios/history-repo': handler(z.object({
       scenario: z.string().trim().min(1).max(120).optional(),
       limit: z.number().int().min(1).max(100).default(20),
       cursor: z.string().optional(),

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Ctx } from '../context';
 import { snapshotInto } from '../kernel/workspace-file';
 import { CONSOLE_LOG_ID_HEADER } from '../kernel/request-log';
-import type { RecordedCall, RecordedEvent, RunHistory, RunPlace } from './history';
+import type { RecordedCall, RecordedEvent, RunHistory, RunPlace } from './history-repo';
 import { runScenarios, type RunProgress } from './runner';
 import type { ApiCaller, RunReport, ScenarioDefinition, ScenarioRequest } from './types';
 

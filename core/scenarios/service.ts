@@ -7,7 +7,7 @@ import { CATALOGUE } from './catalogue';
 import { stepsFromLog } from './from-log';
 import { scenarioRepo, type SavedScenario } from './repo';
 import type { RunProgress } from './runner';
-import { runHistoryRepo, type RunHistory } from './history';
+import { runHistoryRepo, type RunHistory } from './history-repo';
 import { openCopy, runRecorded, type RecordedRunReport, type RunTargets, type RunWhere } from './rehearsal';
 import { scenarioDefinitionSchema, type ScenarioDefinition } from './types';
 

@@ -23,7 +23,7 @@ export interface LiveScenario {
 }
 
 /** One scenario's run as the history lists it (wall-clock start, where it ran, pass or fail). */
-export type RunSummary = HandlerOutput<'scenarios/history'>['data'][number];
+export type RunSummary = HandlerOutput<'scenarios/history-repo'>['data'][number];
 /** One scenario's run from the history with its steps, API calls and events. */
 export type RunRecord = HandlerOutput<'scenarios/historyEntry'>;
 
@@ -63,7 +63,7 @@ export const useScenariosStore = defineStore('scenarios', () => {
   async function load(): Promise<void> {
     error.value = null;
     try {
-      const [scenarios, history] = await Promise.all([invoke('scenarios/list', {}), invoke('scenarios/history', { limit: 100 })]);
+      const [scenarios, history] = await Promise.all([invoke('scenarios/list', {}), invoke('scenarios/history-repo', { limit: 100 })]);
       list.value = scenarios;
       takeHistory(history.data);
     } catch (err) {
@@ -148,7 +148,7 @@ export const useScenariosStore = defineStore('scenarios', () => {
       const report = await invoke('scenarios/run', { names, runId, place: where, ...(where === 'WORKSPACE' && workspace.value ? { workspace: workspace.value } : {}) });
       for (const r of report.results) finish(r, counts, finished);
       lastRun.value = { runId: report.runId, startedAt, durationMs: Math.round(performance.now() - t0), results: report.results, place: where };
-      void invoke('scenarios/history', { limit: 100 }).then((h) => takeHistory(h.data), () => undefined);
+      void invoke('scenarios/history-repo', { limit: 100 }).then((h) => takeHistory(h.data), () => undefined);
     } catch (err) {
       error.value = toConsoleError(err);
     } finally {
@@ -170,8 +170,8 @@ export const useScenariosStore = defineStore('scenarios', () => {
   }
 
   /** A page of one scenario's runs, newest first. */
-  function history(scenario: string, cursor?: string): Promise<HandlerOutput<'scenarios/history'>> {
-    return invoke('scenarios/history', { scenario, limit: 10, ...(cursor ? { cursor } : {}) });
+  function history(scenario: string, cursor?: string): Promise<HandlerOutput<'scenarios/history-repo'>> {
+    return invoke('scenarios/history-repo', { scenario, limit: 10, ...(cursor ? { cursor } : {}) });
   }
 
   /** The host's other workspaces, which a run can happen in (none when the host has no workspace folders). */

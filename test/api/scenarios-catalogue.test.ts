@@ -64,7 +64,7 @@ describe('the built-in catalogue', { timeout: 60_000 }, () => {
 
       core.close();
       reopened = reopenCore(core);
-      const history = await value(reopened, 'scenarios/history', { scenario: 'quote-delayed', limit: 5 });
+      const history = await value(reopened, 'scenarios/history-repo', { scenario: 'quote-delayed', limit: 5 });
       expect(history).toMatchObject({ totalCount: 1, data: [{ runId: report.runId, scenario: 'quote-delayed', place: 'COPY', pass: true }] });
       const entry = await value(reopened, 'scenarios/historyEntry', { id: history.data[0].id });
       expect(entry.result).toEqual(delayed);
@@ -73,10 +73,10 @@ describe('the built-in catalogue', { timeout: 60_000 }, () => {
       expect(new Set(entry.calls.map((c: { caller: string }) => c.caller))).toEqual(new Set(['scenario:quote-delayed']));
       expect(entry.calls.some((c: { method: string; path: string }) => c.method === 'POST' && c.path.endsWith('/sandbox/clock/advance'))).toBe(true);
       expect(entry.events.some((e: { type: string }) => e.type.startsWith('TRANSACTION.') || e.type.startsWith('QUOTE.'))).toBe(true);
-      const all = await value(reopened, 'scenarios/history', { limit: 50 });
+      const all = await value(reopened, 'scenarios/history-repo', { limit: 50 });
       expect(all.totalCount).toBe(CATALOGUE.length);
       expect(all.hasMore).toBe(true);
-      const next = await value(reopened, 'scenarios/history', { limit: 50, cursor: all.nextCursor });
+      const next = await value(reopened, 'scenarios/history-repo', { limit: 50, cursor: all.nextCursor });
       expect(all.data.length + next.data.length).toBe(CATALOGUE.length);
     } finally {
       (reopened ?? core).close();

@@ -42,7 +42,7 @@ describe('running scenarios in place or in a named workspace', { timeout: 60_000
       expect(named).toMatchObject({ place: 'WORKSPACE', workspace: 'rehearsals', passed: 1 });
       expect(customers(core)).toBe(before + 1);
 
-      const history = await value(core, 'scenarios/history', { scenario: 'kyb-001-pending' });
+      const history = await value(core, 'scenarios/history-repo', { scenario: 'kyb-001-pending' });
       expect(history.data.map((h: { place: string; workspace: string | null }) => [h.place, h.workspace])).toEqual([['WORKSPACE', 'rehearsals'], ['IN_PLACE', null]]);
 
       // Bad choices are 4xx errors that name the problem.

@@ -29,7 +29,7 @@ beforeEach(() => {
   history = [];
   fake = fakeBridge({
     'scenarios/list': () => ({ groups: ['G'], scenarios: [entry('a', ['a0', 'a1', 'a2']), entry('b', ['b0', 'b1'])] }),
-    'scenarios/history': () => ({ data: history, hasMore: false, totalCount: history.length }),
+    'scenarios/history-repo': () => ({ data: history, hasMore: false, totalCount: history.length }),
     'scenarios/run': (input) => new Promise<HandlerOutput<'scenarios/run'>>((res) => {
       pending.push({ input, answer: (results) => res({ startedAt: '', durationMs: 1, passed: results.filter((r) => r.pass).length, failed: results.filter((r) => !r.pass).length, results, runId: 'ScenarioRun:new', place: input.place ?? 'COPY', workspace: null }) });
     }),
