@@ -13,6 +13,8 @@ import { judge, refused, type Convert, type Proposed } from './policy';
 import type { ActionFilter, ActionRecord, AgentRecord } from './repo';
 import type { AgentService } from './service';
 import type { AgentAction } from './schema';
+/** The stored action record, for readers outside the area (the case file) that must not import the repo. */
+export type { ActionRecord } from './repo';
 
 /** A money movement an agent asks for, as its request said it (a transfer's amount may be absent). */
 export type ActionInput =

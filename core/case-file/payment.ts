@@ -1,5 +1,5 @@
 import type { ApiCallMention } from '../kernel/request-log';
-import type { TxHistoryEntry } from '../transactions/repo';
+import type { TxHistoryEntry } from '../transactions/service';
 import { formatMoney, formatMinor } from '../story/money';
 import { destinationOf, senderOf, type Party } from '../story/money-story';
 import { explainOutcome, type Outcome } from '../story/outcome';

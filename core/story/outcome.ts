@@ -1,4 +1,4 @@
-import type { TxHistoryEntry } from '../transactions/repo';
+import type { TxHistoryEntry } from '../transactions/service';
 import type { Refund, TxStatus } from '../transactions/schema';
 import type { StatusTone } from './tone';
 import type { Party } from './money-story';

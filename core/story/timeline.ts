@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../kernel/events';
-import type { TxHistoryEntry } from '../transactions/repo';
+import type { TxHistoryEntry } from '../transactions/service';
 import { FAILURE_WORDS, reasonWords } from './failure-words';
 import { causeLabel, eventTypeLabel, humanize } from './words';
 

@@ -17,6 +17,11 @@ function sources(dir: string = ROOT): string[] {
  * so the Wallet auth rehearsal plays the client with the service's own code, through one module.
  */
 const ISOMORPHIC = { file: 'lib/wallet-crypto.ts', modules: ['../../core/wallet/crypto', '../../core/wallet/oauth'] };
+/**
+ * The story's words (core/story) and the case file's name are isomorphic too: the drawer and the case file
+ * must tell one story, so both run the same sentences, in the page and in the core.
+ */
+const SHARED_WORDS = /^(\.\.\/)+core\/(story\/[a-z-]+|case-file\/file-name)$/;
 
 describe('renderer boundaries', () => {
   it('imports only types from core/ (the core runs on Node, never in the page), except the isomorphic wallet helpers in one module', () => {
@@ -27,6 +32,7 @@ describe('renderer boundaries', () => {
       for (const m of text.matchAll(/\b(import|export)\s+([^;]*?)\s*from\s+['"]((?:\.\.\/)+core\/[^'"]*)['"]/g)) {
         if (/^type\b/.test(m[2] ?? '')) continue;
         if (name === ISOMORPHIC.file && ISOMORPHIC.modules.includes(m[3] ?? '')) continue;
+        if (SHARED_WORDS.test(m[3] ?? '')) continue;
         offenders.push(`${name}: ${m[0].replace(/\s+/g, ' ')}`);
       }
     }
@@ -44,6 +50,22 @@ describe('renderer boundaries', () => {
       }
     }
     expect(readFileSync(join(ROOT, '../core/kernel/errors.ts'), 'utf8')).not.toMatch(/from\s+['"]/);
+  });
+
+  it('keeps the story\'s words and the case file\'s name free of Node built-ins, their values drawn only from each other', () => {
+    const storyDir = join(ROOT, '../core/story');
+    const files = readdirSync(storyDir).filter((n) => n.endsWith('.ts')).map((n) => join(storyDir, n));
+    files.push(join(ROOT, '../core/case-file/file-name.ts'));
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      const name = relative(join(ROOT, '..'), file);
+      expect(text, name).not.toMatch(/from\s+['"](node:|fs|path|crypto|buffer)['"]|\bBuffer\.|\bprocess\./);
+      for (const m of text.matchAll(/\b(import|export)\s+([^;]*?)\s*from\s+['"]([^'"]+)['"]/g)) {
+        if (/^type\b/.test(m[2] ?? '')) continue;
+        expect(m[3], `${name} imports ${m[3]} at run time`).toMatch(/^\.\/[a-z-]+$/);
+      }
+    }
   });
 
   it('touches the bridge only in api/client.ts', () => {
