@@ -25,6 +25,8 @@ import { caseFileContract } from './case-file/routes';
 import { agentContract } from './agents/routes';
 import { agentMeContract } from './agents/me-routes';
 import { workspaceContract } from './workspaces/routes';
+import { faultRuleContract } from './faults/routes';
+import { requestLogHarContract } from './workspaces/request-log-har-route';
 import { scaContract } from './sca/routes';
 
 /**
@@ -59,6 +61,8 @@ export const apiContract = mergeContracts(
   agentMeContract,
   agentContract,
   workspaceContract,
+  faultRuleContract,
+  requestLogHarContract,
   scaContract,
 );
 

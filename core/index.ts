@@ -20,6 +20,8 @@ import { endUserTermsRoutes } from './customers/end-user-terms';
 import { rateRoutes } from './rates/routes';
 import { sandboxRoutes } from './sandbox/routes';
 import { workspaceRoutes } from './workspaces/routes';
+import { faultRuleRoutes } from './faults/routes';
+import { requestLogHarRoutes } from './workspaces/request-log-har-route';
 import { WorkspaceService } from './workspaces/service';
 import type { WorkspaceDirectory } from './workspaces/ports';
 import { quoteRoutes } from './quotes/routes';
@@ -159,6 +161,8 @@ export function createCore(options: CoreOptions): Core {
       cardRoutes(services),
       caseFileRoutes(services, dbPath),
       workspaceRoutes(kernel, files),
+      faultRuleRoutes(kernel),
+      requestLogHarRoutes(kernel),
     ], documentSource, { maxBodyBytes: options.maxBodyBytes });
     const api = createApiHandler(kernel, app);
     const handlers: ConsoleHandlers = buildConsoleHandlers(services, runtime);

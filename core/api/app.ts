@@ -3,6 +3,7 @@ import type { Ctx } from '../context';
 import { ServiceError, toServiceError } from '../kernel/errors';
 import { bodyLimits, DEFAULT_MAX_BODY_BYTES, limitBodies } from './body-limit';
 import { idempotency } from './idempotency';
+import { faultRules } from '../faults/middleware';
 import { reclaimWalAfter } from '../kernel/wal-reclaim';
 import { textResponse } from './known-body';
 import { mergeContracts, type Contract, type RouteModule } from './contract';
@@ -75,6 +76,8 @@ export function createApiApp(ctx: Ctx, tokens: Authenticator, modules: (RouteMod
     if (seen) seen.principal = c.get('principal')?.id;
     await next();
   });
+  // Before idempotency and every handler: a faulted call stores nothing, not even its key.
+  app.use('*', faultRules(ctx, errorResponse));
   app.use('*', idempotency(ctx));
 
   for (const m of all) ('register' in m ? m.register(app) : m(app));

@@ -14,6 +14,7 @@ export const EXTENSION_GROUPS: readonly ExtensionGroup[] = [
   { prefix: '/sandbox/clock', why: 'The workspace test clock and its scheduled jobs' },
   { prefix: '/sandbox/workspace', why: 'Workspace snapshots and reset' },
   { prefix: '/sandbox/requests', why: 'The request log' },
+  { prefix: '/sandbox/fault-rules', why: 'Fault rules: injected errors, latency and Nth-call failures for rehearsing' },
   { prefix: '/sandbox/transactions/{transactionId}/case', why: 'A case file of one transaction (self-contained HTML) for support staff' },
 
   { prefix: '/sandbox/webhooks/listen', why: 'Webhook deliveries streamed to a local listener' },

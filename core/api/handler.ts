@@ -44,11 +44,13 @@ export function createApiHandler(ctx: Ctx, app: ApiApp): ApiHandler {
       }
       const started = performance.now();
       const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-      const seen: { principal?: string; requestBody?: string } = {};
+      const seen: { principal?: string; requestBody?: string; fault?: { ruleId: string; note: string } } = {};
+      // Reserved now so that the events this call causes can name it (ctx.callScope).
+      const logId = ctx.requestLog.reserveId();
       let response: Response;
       for (let attempt = 1; ; attempt++) {
         const failedBefore = ctx.groupStats().failures;
-        response = await ctx.apiCall(() => app.fetch(request, { consoleCall: options.consoleCall === true, caller: options.caller, seen }));
+        response = await ctx.callScope.run(logId, () => ctx.apiCall(() => app.fetch(request, { consoleCall: options.consoleCall === true, caller: options.caller, seen })));
         // An answer leaves only once what it reports is committed (its changes may share a group commit).
         // Any group that failed while the call ran may have held part of it (a call can outlive its group).
         try {
@@ -78,7 +80,7 @@ export function createApiHandler(ctx: Ctx, app: ApiApp): ApiHandler {
           errorCode = undefined;
         }
       }
-      const logId = ctx.requestLog.record({
+      ctx.requestLog.record({
         method: request.method,
         path: url.pathname,
         query: url.search.replace(/^\?/, ''),
@@ -91,7 +93,9 @@ export function createApiHandler(ctx: Ctx, app: ApiApp): ApiHandler {
         requestHeaders: request.headers,
         requestBody,
         responseBody,
-      });
+        fault: seen.fault,
+        replayed: response.headers.get('Idempotent-Replayed') === 'true',
+      }, logId);
       if (!options.consoleCall) return response;
       // The console opens the log entry of a call it just made ("send again"); only its own calls carry the id.
       const headers = new Headers(response.headers);

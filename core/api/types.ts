@@ -27,7 +27,7 @@ export interface ApiBindings {
   /** Who a console call is logged as (e.g. `scenario:card-refund`); `console` when unset. */
   caller?: string | undefined;
   /** Filled in for the caller (the request log): the principal the credentials proved, if any. */
-  seen?: { principal?: string; requestBody?: string };
+  seen?: { principal?: string; requestBody?: string; fault?: import('../faults/middleware').FaultMark };
 }
 
 /** Values the middleware stores on the request context. */

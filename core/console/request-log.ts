@@ -2,6 +2,9 @@ import { z } from 'zod';
 import type { Ctx } from '../context';
 import { handler } from '../api/console-handler';
 import type { ApiCallDetail } from '../kernel/request-log';
+import { toHar } from '../kernel/request-log-har';
+import { API_VERSION } from '../api/types';
+import { HAR_MAX_ENTRIES } from '../workspaces/request-log-har-route';
 
 /** The entry types of the log (declared by the kernel, which owns the log). */
 export type { ApiCallDetail, ApiCallSummary } from '../kernel/request-log';
@@ -17,6 +20,10 @@ export const requestLogQuery = z.object({
   errorCode: z.string().max(100).optional(),
   since: z.iso.datetime().optional(),
   until: z.iso.datetime().optional(),
+  wallSince: z.iso.datetime({ offset: true }).optional(),
+  wallUntil: z.iso.datetime({ offset: true }).optional(),
+  hidePolling: z.boolean().optional(),
+  faulted: z.boolean().optional(),
   limit: z.number().int().min(1).max(200).default(50),
   cursor: z.string().optional(),
 });
@@ -26,5 +33,10 @@ export function requestLogHandlers(ctx: Ctx) {
   return {
     'requestLog/list': handler(requestLogQuery, (q) => ctx.requestLog.read.list(q)),
     'requestLog/get': handler(z.object({ id: z.string().min(1) }), ({ id }): ApiCallDetail => ctx.requestLog.read.get(id)),
+    /** The events a call caused, with each event's webhook deliveries. */
+    'requestLog/caused': handler(z.object({ id: z.string().min(1) }), ({ id }) => ctx.requestLog.read.causedBy(id)),
+    /** The calls matching the list's filters as a HAR 1.2 document (the console saves it as a file). */
+    'requestLog/har': handler(requestLogQuery.omit({ limit: true, cursor: true }).extend({ limit: z.number().int().min(1).max(HAR_MAX_ENTRIES).default(1_000) }),
+      ({ limit, ...f }) => toHar(ctx.requestLog.read.exportAll(f, limit), 'http://127.0.0.1', API_VERSION)),
   };
 }

@@ -13,6 +13,8 @@ export interface DomainEvent {
   resourceId: string;
   payload: unknown;
   createdAt: string;
+  /** The request-log id of the API call that caused the event (absent for the clock's jobs and older events). */
+  apiCallId?: string;
   /** A progress notice (a scenario run's steps, say): delivered live to the console, never stored; its seq is 0. */
   transient?: true;
 }
@@ -39,6 +41,7 @@ interface EventRow {
   resource_id: string;
   payload: string;
   created_at: number;
+  api_call_id?: string | null;
 }
 
 /** Maps a stored row to a DomainEvent. */
@@ -51,6 +54,7 @@ export function eventFromRow(row: EventRow): DomainEvent {
     resourceId: row.resource_id,
     payload: JSON.parse(row.payload) as unknown,
     createdAt: new Date(row.created_at).toISOString(),
+    ...(row.api_call_id ? { apiCallId: row.api_call_id } : {}),
   };
 }
 
@@ -70,8 +74,8 @@ export class EventOutbox {
   private readonly generation;
   private keptCount: { at: number; n: number } | undefined;
 
-  constructor(private readonly db: Db, private readonly clock: WorkspaceClock, private readonly ids: IdGenerator) {
-    this.insert = db.prepare('INSERT INTO events (id, type, resource_type, resource_id, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+  constructor(private readonly db: Db, private readonly clock: WorkspaceClock, private readonly ids: IdGenerator, private readonly callOf: () => string | undefined = () => undefined) {
+    this.insert = db.prepare('INSERT INTO events (id, type, resource_type, resource_id, payload, created_at, api_call_id) VALUES (?, ?, ?, ?, ?, ?, ?)');
     this.countAll = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM events');
     this.countByType = db.prepare<[], { type: string; n: number }>('SELECT type, count(*) AS n FROM events GROUP BY type ORDER BY type');
     this.generation = tableGeneration(db, 'events');
@@ -83,7 +87,8 @@ export class EventOutbox {
     if (!this.db.inTransaction) throw new Error(`event ${type} appended outside a transaction`);
     const id = this.ids('Event');
     const createdAt = this.clock.nowMs();
-    const info = this.insert.run(id, type, resourceType, resourceId, JSON.stringify(payload), createdAt);
+    const apiCallId = this.callOf();
+    const info = this.insert.run(id, type, resourceType, resourceId, JSON.stringify(payload), createdAt, apiCallId ?? null);
     this.generation.n++;
     const event: DomainEvent = {
       seq: Number(info.lastInsertRowid),
@@ -93,6 +98,7 @@ export class EventOutbox {
       resourceId,
       payload,
       createdAt: new Date(createdAt).toISOString(),
+      ...(apiCallId ? { apiCallId } : {}),
     };
     this.pending.push(event);
     return event;

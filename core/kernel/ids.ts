@@ -28,7 +28,7 @@ export type ResourceType =
   | 'PlatformConfig' | 'Event' | 'Job' | 'LedgerEntry' | 'Journal' | 'ApiCall' | 'Webhook'
   | 'WebhookAttempt' | 'Verification' | 'BeneficialOwner' | 'KycLink' | 'ContactCode' | 'OwnershipChallenge' | 'Scenario'
   | 'Document' | 'BulkUploadJob' | 'StablecoinProviderAccount' | 'Stablecoin' | 'StablecoinOperation' | 'DelegatedKey'
-  | 'ScaFactor' | 'ScaChallenge' | 'TwoFactorReset';
+  | 'ScaFactor' | 'ScaChallenge' | 'TwoFactorReset' | 'FaultRule';
 
 /** A generator of `<ResourceType>:<uuid v7>` ids; time-ordered so keyset pagination follows creation order. */
 export type IdGenerator = (type: ResourceType) => string;

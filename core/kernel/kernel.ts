@@ -3,6 +3,7 @@ import { openDatabase, type Db } from './db';
 import { WorkspaceClock, type ClockOptions } from './clock';
 import { createIdGenerator, idPosition, type IdGenerator, type IdHighWater } from './ids';
 import { EventOutbox } from './events';
+import { CallScope } from './request-log-scope';
 import { Scheduler } from './scheduler';
 import { RequestLog, DEFAULT_RETENTION, type RequestLogRetention } from './request-log';
 import { GroupCommit } from './group-commit';
@@ -34,6 +35,8 @@ export interface Kernel {
   events: EventOutbox;
   scheduler: Scheduler;
   requestLog: RequestLog;
+  /** The API call running in the current async context (its log id), which the events it causes record. */
+  callScope: CallScope;
   /** This process's run of the workspace: rows it marks as in progress name it, so the next run can tell them abandoned. */
   bootId: string;
   /**
@@ -85,7 +88,8 @@ export function createKernel(options: KernelOptions): Kernel {
 function wireKernel(db: Db, options: KernelOptions): Kernel {
   const clock = new WorkspaceClock(db, options.clock);
   const ids = createIdGenerator(() => clock.nowMs(), storedHighWater(db));
-  const events = new EventOutbox(db, clock, ids);
+  const callScope = new CallScope();
+  const events = new EventOutbox(db, clock, ids, () => callScope.current());
   const beforeGroupCommit: (() => void)[] = [];
   const requestLog = new RequestLog(db, clock, ids, options.requestLogRetention ?? DEFAULT_RETENTION);
 
@@ -166,6 +170,7 @@ function wireKernel(db: Db, options: KernelOptions): Kernel {
     events,
     scheduler,
     requestLog,
+    callScope,
     bootId: randomUUID(),
     transaction,
     apiCall: (fn) => group.run(fn),

@@ -6,7 +6,7 @@ import { requestLogQueries, type RequestLogQueries } from './request-log-query';
 import { reclaimWalAfter } from './wal-reclaim';
 
 /** The log's entries and filters as readers see them (declared with the queries in request-log-query.ts). */
-export type { ApiCallDetail, ApiCallMention, ApiCallSummary, RequestLogFilter } from './request-log-query';
+export type { ApiCallDetail, ApiCallMention, ApiCallSummary, CausedEvent, RequestLogFilter } from './request-log-query';
 
 /** One API call as it is recorded. */
 export interface ApiCallRecord {
@@ -23,6 +23,10 @@ export interface ApiCallRecord {
   requestHeaders: Headers;
   requestBody?: string | undefined;
   responseBody?: string | undefined;
+  /** The fault rule that acted on the call, and what it did in words. */
+  fault?: { ruleId: string; note: string } | undefined;
+  /** The answer was an idempotent replay of an earlier call's (the call did nothing new). */
+  replayed?: boolean | undefined;
 }
 
 /** Retention bounds of the request log: whichever is hit first prunes the oldest entries. */
@@ -134,8 +138,8 @@ export class RequestLog {
   ) {
     this.insertEntry = db.prepare(
       `INSERT INTO request_log (id, method, path, query, status, error_code, duration_ms, source, principal,
-         idempotency_key, request_headers, request_body, response_body, resource_ids, created_at, wall_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         idempotency_key, request_headers, request_body, response_body, resource_ids, created_at, wall_at, fault_rule_id, fault_note, replayed)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.linkResource = db.prepare('INSERT OR IGNORE INTO request_log_resources (resource_id, log_seq) VALUES (?, ?)');
     this.writeBatch = db.transaction((batch: QueuedCall[]) => {
@@ -152,7 +156,8 @@ export class RequestLog {
     };
     this.read = {
       list: flushed(queries.list), get: flushed(queries.get), count: flushed(queries.count),
-      touching: flushed(queries.touching), search: flushed(queries.search),
+      touching: flushed(queries.touching), search: flushed(queries.search), causedBy: flushed(queries.causedBy),
+      exportAll: flushed(queries.exportAll),
     };
   }
 
@@ -160,8 +165,8 @@ export class RequestLog {
    * Records one call and returns its id (the entry is written within about FLUSH_AFTER_MS, or before the next
    * read). Never throws: the call's answer is ready, and a log that cannot be written must not change it.
    */
-  record(call: ApiCallRecord): string {
-    const id = this.ids('ApiCall');
+  record(call: ApiCallRecord, reservedId?: string): string {
+    const id = reservedId ?? this.ids('ApiCall');
     this.queue.push({ id, atMs: this.clock.nowMs(), wallMs: this.clock.realNowMs(), call, queuedAt: performance.now() });
     this.queueBodyBytes += bodyBytes(call);
     if (this.failing) this.dropBeyondBounds();
@@ -170,6 +175,11 @@ export class RequestLog {
     if (this.queue.length >= FLUSH_AT_ENTRIES && !this.db.inTransaction && !this.failing) this.flush();
     else this.scheduleWrite();
     return id;
+  }
+
+  /** An id for a call about to run, given to `record` once it is over (events the call causes name it meanwhile). */
+  reserveId(): string {
+    return this.ids('ApiCall');
   }
 
   /** Arms the next write: on the next turn once TIMED_WRITE_BYTES of bodies wait (unless retrying a failure), else the timer. */
@@ -332,7 +342,7 @@ export class RequestLog {
     const info = this.insertEntry.run(
       id, call.method, pathDecoded, call.query, call.status, call.errorCode ?? null, call.durationMs, call.source,
       call.principal ?? null, call.idempotencyKey ?? null, JSON.stringify(redactHeaders(call.requestHeaders, call.principal)),
-      requestBody, responseBody, resources.join(' '), atMs, wallMs,
+      requestBody, responseBody, resources.join(' '), atMs, wallMs, call.fault?.ruleId ?? null, call.fault?.note ?? null, call.replayed ? 1 : 0,
     );
     for (const r of resources) this.linkResource.run(r, info.lastInsertRowid);
   }

@@ -22,14 +22,15 @@ import { sql as transactionCounts } from './023-transaction-counts';
 import { sql as sca } from './024-sca';
 import { sql as cardCreditsAndReveal } from './025-card-credits-and-reveal';
 import { sql as delegatedKeysForCards } from './026-delegated-keys-for-cards';
-import { sql as wallClockTimes } from './032-wall-clock-times';
-import { sql as stablecoinContractShapes } from './033-stablecoin-contract-shapes';
-import { sql as ownershipBySignature } from './030-ownership-by-signature';
 import { sql as searchNamesAndTails } from './029-search-names-and-tails';
 import { sql as searchAmountCover } from './038-search-amount-cover';
+import { sql as ownershipBySignature } from './030-ownership-by-signature';
+import { sql as wallClockTimes } from './032-wall-clock-times';
+import { sql as stablecoinContractShapes } from './033-stablecoin-contract-shapes';
 import { sql as scenarioRuns } from './034-scenario-runs';
 import { sql as transactionsAwaitAuthorization } from './035-transactions-await-authorization';
 import { sql as savedRequests } from './036-saved-requests';
+import { sql as faultRulesAndCallLinks } from './039-fault-rules-and-call-links';
 
 /** One forward-only migration; `version` is its number, applied in ascending order, never edited once released. */
 export interface Migration {
@@ -64,12 +65,13 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 24, name: 'sca', sql: sca },
   { version: 25, name: 'card-credits-and-reveal', sql: cardCreditsAndReveal },
   { version: 26, name: 'delegated-keys-for-cards', sql: delegatedKeysForCards },
-  { version: 30, name: 'ownership-by-signature', sql: ownershipBySignature },
   { version: 29, name: 'search-names-and-tails', sql: searchNamesAndTails },
+  { version: 30, name: 'ownership-by-signature', sql: ownershipBySignature },
   { version: 32, name: 'wall-clock-times', sql: wallClockTimes },
   { version: 33, name: 'stablecoin-contract-shapes', sql: stablecoinContractShapes },
   { version: 34, name: 'scenario-runs', sql: scenarioRuns },
   { version: 35, name: 'transactions-await-authorization', sql: transactionsAwaitAuthorization },
   { version: 36, name: 'saved-requests', sql: savedRequests },
   { version: 38, name: 'search-amount-cover', sql: searchAmountCover },
+  { version: 39, name: 'fault-rules-and-call-links', sql: faultRulesAndCallLinks },
 ];
