@@ -7,6 +7,8 @@ import type { CardTransaction, CardTxStatus } from '../transactions/card-schema'
 import type { TransactionSource } from '../transactions/sources';
 import { cardTransactionRepo, cardTxOf, type CardTxEvent, type CardTxEventKind, type CardTxRecord } from './transaction-repo';
 import { PULL_DELAY_SECONDS, type PullOutcome } from './sandbox';
+import { cardActivityParts, CARD_IN_PROGRESS } from './activity-repo';
+import type { ActivityParts } from '../transactions/activity';
 
 /** A stored card transaction and one line of its timeline (declared with their SQL in transaction-repo.ts). */
 export type { CardTxEvent, CardTxRecord } from './transaction-repo';
@@ -63,6 +65,11 @@ export class CardTransactionService implements TransactionSource {
     ctx.scheduler.register(PULL_JOB, (job) => this.resolvePull(
       String(job.payload['cardTransactionId']), Number(job.payload['seq']), Number(job.payload['amount']), job.payload['purpose'] as PullPurpose,
     ));
+  }
+
+  /** Card payments' share of the Overview's activity since `firstDay` (epoch ms), with the statuses still in progress. */
+  activityParts(firstDay: number): ActivityParts & { inProgressStatuses: string[] } {
+    return { ...cardActivityParts(this.ctx.db, firstDay), inProgressStatuses: CARD_IN_PROGRESS };
   }
 
   /** One card transaction (404 TRANSACTION_NOT_FOUND), optionally checked to belong to a card. */

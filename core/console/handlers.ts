@@ -29,7 +29,7 @@ import { composerHandlers } from '../composer/console';
 export function buildConsoleHandlers(s: Services, runtime: WorkspaceRuntime) {
   return mergeHandlers(
     workspaceHandlers(s, runtime),
-    workspaceFileHandlers(s.ctx, runtime.files, () => runtime.directory),
+    workspaceFileHandlers(s.ctx, runtime.files, () => runtime.directory, s.cardTransactions),
     customerHandlers(s.customers, s.internal, s.external),
     accountHandlers(s.internal, s.external, s.ledger),
     requestLogHandlers(s.ctx),

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { handler } from '../api/console-handler';
 import type { Ctx } from '../context';
 import { conflict } from '../kernel/errors';
-import { transactionActivity } from '../transactions/activity';
+import { transactionActivity, type CardActivitySource } from '../transactions/activity';
 import { createSnapshotSchema, snapshotNameSchema } from './schema';
 import { upcomingJobs } from './routes';
 import type { WorkspaceDirectory } from './ports';
@@ -13,7 +13,7 @@ const workspaceName = z.string().trim().min(1, 'must not be empty').max(80, 'mus
 const workspaceId = z.string().min(1).max(120);
 
 /** Console handlers of workspaces (the host's list, switch, create...), snapshots, export and import, the clock's jobs, and the Overview's charts. */
-export function workspaceFileHandlers(ctx: Ctx, files: WorkspaceService, directory: () => WorkspaceDirectory | undefined) {
+export function workspaceFileHandlers(ctx: Ctx, files: WorkspaceService, directory: () => WorkspaceDirectory | undefined, cards: CardActivitySource) {
   const host = (): WorkspaceDirectory => {
     const d = directory();
     if (!d) throw conflict('This console runs without a workspace host: workspaces cannot be listed or switched here', 'NO_WORKSPACE_HOST');
@@ -44,6 +44,6 @@ export function workspaceFileHandlers(ctx: Ctx, files: WorkspaceService, directo
     'clock/jobs': handler(z.object({ limit: z.number().int().min(1).max(100).default(8), cursor: z.string().optional() }),
       ({ limit, cursor }) => upcomingJobs(ctx, { limit, cursor })),
     'overview/activity': handler(z.object({ days: z.number().int().min(1).max(90).default(14) }),
-      ({ days }) => transactionActivity(ctx, days)),
+      ({ days }) => transactionActivity(ctx, days, cards)),
   };
 }
