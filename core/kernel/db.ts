@@ -48,8 +48,10 @@ export function schemaVersion(db: Db): number {
 }
 
 /**
- * Applies every pending migration, each in its own transaction, and records it. Refuses a database
- * whose schema is newer than this code: opening it would risk writing rows an older build misreads.
+ * Applies every migration the database has not recorded, in ascending order, each in its own transaction,
+ * and records it. Pending means "not recorded", not "above the newest": a migration numbered below one a
+ * workspace already has (two branches landing out of turn) still runs. Refuses a database whose schema
+ * is newer than this code: opening it would risk writing rows an older build misreads.
  */
 export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): void {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -66,9 +68,10 @@ export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): 
       { schemaVersion: current, supportedVersion: latest },
     );
   }
+  const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
   for (const m of ordered) {
-    if (m.version <= current) continue;
+    if (applied.has(m.version)) continue;
     db.transaction(() => {
       db.exec(m.sql);
       record.run(m.version, m.name, new Date().toISOString());

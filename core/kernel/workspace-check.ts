@@ -73,13 +73,15 @@ function headerProblem(head: Buffer, size: number): { problem: string; check: Fi
 }
 
 /**
- * The tables and columns a workspace at `version` has, derived by migrating an empty in-memory database
- * with the same migrations: the list can never drift from the migrations themselves.
+ * The tables and columns a workspace has with the migrations up to `applied` (a version), or exactly those
+ * it records (a set), derived by migrating an empty in-memory database with the same migrations: the list
+ * can never drift from the migrations themselves.
  */
-export function expectedSchema(version: number): Map<string, string[]> {
+export function expectedSchema(applied: number | ReadonlySet<number>): Map<string, string[]> {
   const mem = new Database(':memory:');
+  const wanted = typeof applied === 'number' ? (v: number) => v <= applied : (v: number) => applied.has(v);
   try {
-    migrate(mem, MIGRATIONS.filter((m) => m.version <= version));
+    migrate(mem, MIGRATIONS.filter((m) => wanted(m.version)));
     return tablesOf(mem);
   } finally {
     mem.close();
@@ -136,7 +138,9 @@ function checkContents(db: Db, subject: string, file: string, scan: boolean): Wo
       `${subject} was made by a newer version of the application (schema ${version}; this build knows up to schema ${latest}): update the application to open it.`,
       { schemaVersion: version, supportedVersion: latest, file });
   }
-  const wrong = schemaProblem(actual, expectedSchema(version));
+  // The migrations the file records, not all up to its newest: a build may add one below it, which opening applies.
+  const recorded = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
+  const wrong = schemaProblem(actual, expectedSchema(recorded));
   if (wrong) throw refuse(wrong.problem, wrong.check, { schemaVersion: version, ...wrong.details });
   const name = db.prepare('SELECT value FROM workspace_meta WHERE key = ?').pluck().get(NAME_KEY);
   return { schemaVersion: version, name: typeof name === 'string' ? name : null };

@@ -4,7 +4,8 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../core/index';
 import { ServiceError } from '../../core/kernel/errors';
 import { MIGRATIONS } from '../../core/kernel/migrations/index';
-import { openDatabase, schemaVersion } from '../../core/kernel/db';
+import { migrate, openDatabase, schemaVersion } from '../../core/kernel/db';
+import { checkWorkspaceFile } from '../../core/kernel/workspace-check';
 import { FROZEN_AT, removeTempDirs, tempDir } from '../support/builders';
 
 interface MigrationRow { version: number; name: string; applied_at: string }
@@ -51,6 +52,24 @@ describe('schema migrations', () => {
     expect(again.workspace.created).toBe(false);
     // The seeded data is still there exactly once: reopening neither re-migrates nor re-seeds.
     expect(again.services.customers.count()).toBe(3);
+  });
+
+  it('apply a migration numbered below the newest one a workspace has (two changes landing out of turn), and the file check accepts the workspace before it', () => {
+    const dbPath = join(tempDir(), 'out-of-turn.sqlite');
+    const skipped = MIGRATIONS.find((m) => m.name === 'stablecoin-contract-shapes')!;
+    expect(skipped.version).toBeLessThan(MIGRATIONS.at(-1)!.version);
+    const early = new Database(dbPath);
+    migrate(early, MIGRATIONS.filter((m) => m !== skipped));
+    const columns = () => (early.prepare("SELECT name FROM pragma_table_info('stablecoins')").pluck().all() as string[]);
+    expect(columns()).not.toContain('issuance_status');
+    early.close();
+    // A workspace that records every migration but one is whole for what it records: not refused as damaged.
+    expect(checkWorkspaceFile(dbPath, 'The workspace').schemaVersion).toBe(MIGRATIONS.at(-1)!.version);
+
+    const core = open(dbPath);
+    expect(migrationRows(core).map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
+    const now = core.services.ctx.db.prepare("SELECT name FROM pragma_table_info('stablecoins')").pluck().all() as string[];
+    expect(now).toContain('issuance_status');
   });
 
   it('fill the kept transaction counts (023) from the rows of a workspace written before it, and keep them from then on', () => {
