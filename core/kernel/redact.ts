@@ -18,7 +18,7 @@ const REQUEST_SECRET_KEY = /^code$/i;
 const KEY_IN_JSON = /"((?:[^"\\]|\\.)*)"\s*:/g;
 
 /** True when a key of this side would be redacted. */
-const isSecretKey = (k: string, side: BodySide) => (SECRET_KEY.test(k) && !PUBLIC_KEY.test(k)) || (side === 'request' && REQUEST_SECRET_KEY.test(k));
+export const isSecretKey = (k: string, side: BodySide) => (SECRET_KEY.test(k) && !PUBLIC_KEY.test(k)) || (side === 'request' && REQUEST_SECRET_KEY.test(k));
 
 /**
  * Text that the raw JSON of every secret key contains (a key ends at its closing quote, so `token$` is

@@ -1,5 +1,6 @@
 // Runs scenarios step by step through any API caller (in-process `core.callApi` or HTTP), moving the
 // workspace clock where a step asks, and compares each answer with the step's expectation.
+import { isSecretKey, REDACTED, redactPath } from '../kernel/redact';
 import { stamp } from '../wallet/crypto';
 import { clientSide, savedString } from './client-side';
 import { fill, matches, MissingValueError, readPath } from './template';
@@ -20,6 +21,9 @@ function runNumber(): string {
   serial = (serial + 1) % 1000;
   return String((Date.now() % 1000) * 1000 + serial).padStart(6, '0');
 }
+
+/** True when a checked field (a dotted path into the answer) ends in a secret-looking key. */
+const secretField = (field: string) => isSecretKey(field.split('.').pop() ?? field, 'response');
 
 /** Sends a request through the signed-retry exchange, as a wallet client does; saves `$requestId` and `$signature`. */
 async function sendSigned(call: ApiCaller, req: ScenarioRequest, sign: ScenarioSign, vars: Record<string, unknown>, result: StepResult): Promise<{ status: number; body: unknown }> {
@@ -60,7 +64,8 @@ export async function runScenario(def: ScenarioDefinition, call: ApiCaller, prog
       await clientSide(step, call, vars);
       if (step.request) {
         const req = fill(step.request, vars);
-        result.request = { method: req.method, path: req.path };
+        // The step result is kept in the run history and exported: one-time codes in the path stay out of it.
+        result.request = { method: req.method, path: redactPath(req.path) };
         const r = step.sign ? await sendSigned(call, req, step.sign, vars, result) : await call(req);
         result.status = r.status;
         if (step.expect?.status !== undefined) {
@@ -69,7 +74,9 @@ export async function runScenario(def: ScenarioDefinition, call: ApiCaller, prog
         for (const [field, raw] of Object.entries(step.expect?.fields ?? {})) {
           const expected = fill(raw, vars);
           const actual = readPath(r.body, field);
-          result.checks.push({ field, expected, actual: actual ?? null, pass: matches(expected, actual) } satisfies FieldCheck);
+          const pass = matches(expected, actual);
+          // A check on a token or code compares the real values but keeps neither in the history.
+          result.checks.push(secretField(field) ? { field, expected: REDACTED, actual: REDACTED, pass } : { field, expected, actual: actual ?? null, pass } satisfies FieldCheck);
         }
         for (const [name, path] of Object.entries(step.save ?? {})) {
           const optional = path.endsWith('?');

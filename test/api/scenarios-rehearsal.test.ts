@@ -142,3 +142,36 @@ describe('the clock back to now', () => {
     }
   });
 });
+
+describe('one-time secrets in the run history', () => {
+  it('a device code never reaches the history entry or the JUnit and JSON exports, in the request path or in a secret-named check', async () => {
+    const core = newCore();
+    try {
+      const service = new ScenarioService(core.services.ctx);
+      const agentPaused = service.all().find((d) => d.name === 'agent-paused')!;
+      expect(agentPaused).toBeTruthy();
+      // A copy that fails on the redemption step, so the JUnit failure names the step's request and a token check.
+      const steps = agentPaused.steps.map((s) => (s.request?.path === '/agents/device-codes/{{code}}/redeem' ? { ...s, expect: { status: 200, fields: { accessToken: 'not-this-token' } } } : s));
+      service.save({ name: 'agent-paused-failing-redeem', steps });
+      const run = await value(core, 'scenarios/run', { names: ['agent-paused', 'agent-paused-failing-redeem'] });
+      expect(run).toMatchObject({ passed: 1, failed: 1 });
+      const code = /SVC-AGENT-[A-Z0-9]{4}-[A-Z0-9]{4}/;
+      const history = await value(core, 'scenarios/history-repo', { limit: 10 });
+      for (const h of history.data as Array<{ id: string }>) {
+        const entry = await value(core, 'scenarios/historyEntry', { id: h.id });
+        const redeem = entry.result.steps.find((s: { request?: { path: string } }) => s.request?.path.includes('/device-codes/'));
+        expect(redeem.request.path).toBe('/agents/device-codes/[redacted]/redeem');
+        expect(JSON.stringify(entry)).not.toMatch(code);
+      }
+      const junit = await value<{ text: string }>(core, 'scenarios/report', { runId: run.runId, format: 'junit' });
+      expect(junit.text).toContain('POST /agents/device-codes/[redacted]/redeem');
+      expect(junit.text).toContain('accessToken: expected &quot;[redacted]&quot;, got &quot;[redacted]&quot;');
+      expect(junit.text).not.toMatch(code);
+      const json = await value<{ text: string }>(core, 'scenarios/report', { runId: run.runId, format: 'json' });
+      expect(json.text).not.toMatch(code);
+      expect(json.text).not.toMatch(/gat_[0-9a-f]{40}/);
+    } finally {
+      core.close();
+    }
+  });
+});
