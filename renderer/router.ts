@@ -22,6 +22,7 @@ const WebhookDelivery = () => import('./components/webhooks/WebhookDelivery.vue'
 const CardsView = () => import('./views/CardsView.vue');
 const AgentsView = () => import('./views/AgentsView.vue');
 const ScenariosView = () => import('./views/ScenariosView.vue');
+const ComposerView = () => import('./views/ComposerView.vue');
 
 /** Every route of the console; details open as child routes rendered in a drawer. */
 export const routes: RouteRecordRaw[] = [
@@ -48,6 +49,7 @@ export const routes: RouteRecordRaw[] = [
   { path: '/scenarios', name: 'scenarios', component: ScenariosView, meta: { title: 'Scenarios' } },
   { path: '/cards', name: 'cards', component: CardsView, meta: { title: 'Cards' } },
   { path: '/events', name: 'events', component: EventsView, meta: { title: 'Events' } },
+  { path: '/composer', name: 'composer', component: ComposerView, meta: { title: 'Request composer' } },
   {
     path: '/webhooks', name: 'webhooks', component: WebhooksView, meta: { title: 'Webhooks' },
     children: [{ path: ':id', name: 'webhook', component: WebhookDelivery, meta: { title: 'Webhook delivery' } }],

@@ -1,7 +1,7 @@
 /**
- * A logged API call played back: as a curl command a developer can paste in a shell, and as the
- * request the console sends again. Both start from the log's entry, whose secrets the core has already
- * redacted; neither ever puts a credential back: curl reads them from the shell's variables.
+ * A logged API call played back: as a curl command a developer can paste in a shell (the request
+ * composer opens it to send again, lib/composer.ts). Both start from the log's entry, whose secrets the
+ * core has already redacted; neither ever puts a credential back: curl reads them from the shell's variables.
  */
 import type { API_VERSION, ApiRequest } from '../../core/index';
 
@@ -78,11 +78,6 @@ export function curlCommand(call: LoggedRequest, origin: string): string {
   return parts.join(' \\\n  ');
 }
 
-/** What sending a logged call again would send, or why it cannot be sent as it was. */
-export type Replay = { ok: true; request: ApiRequest } | { ok: false; reason: string };
-
-const METHODS: readonly ApiRequest['method'][] = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
-
 /** The query string as the bridge takes it (a repeated key becomes a list). */
 export function parseQuery(query: string): NonNullable<ApiRequest['query']> {
   const out: Record<string, string | string[]> = {};
@@ -91,28 +86,4 @@ export function parseQuery(query: string): NonNullable<ApiRequest['query']> {
     out[k] = seen === undefined ? v : Array.isArray(seen) ? [...seen, v] : [seen, v];
   }
   return out;
-}
-
-/**
- * The request that sends a logged call again as the console: same method, path, query and body.
- * Headers are not carried over: credentials are the console's own, an Idempotency-Key would only
- * replay the stored answer, and a wallet signature cannot be made again here.
- */
-export function replayOf(call: LoggedRequest): Replay {
-  const method = call.method.toUpperCase() as ApiRequest['method'];
-  if (!METHODS.includes(method)) return { ok: false, reason: `${call.method} calls cannot be sent from the console` };
-  if (!call.path.startsWith(`${API_PATH_BASE}/`)) return { ok: false, reason: `The path is not below the API's base ${API_PATH_BASE}` };
-  const signed = Object.keys(call.requestHeaders).some((h) => SIGNED_HEADERS[h.toLowerCase()] !== undefined);
-  if (signed) return { ok: false, reason: 'The call carried a wallet signature, which only the wallet can make again: copy it as curl and sign it anew' };
-  const request: ApiRequest = { method, path: encodePath(call.path.slice(API_PATH_BASE.length)) };
-  if (call.query) request.query = parseQuery(call.query);
-  if (call.requestBody) {
-    if (call.requestBody.includes(REDACTED_MARK)) return { ok: false, reason: 'The logged body had secrets removed: copy it as curl and fill them in' };
-    try {
-      request.body = JSON.parse(call.requestBody) as unknown;
-    } catch {
-      return { ok: false, reason: 'The logged body is not JSON (or was cut at 64 KiB), so it cannot be sent as it was' };
-    }
-  }
-  return { ok: true, request };
 }

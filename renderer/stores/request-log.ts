@@ -1,9 +1,8 @@
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
-import type { ConsoleLogIdHeader, HandlerInput, HandlerOutput } from '../../core/index';
-import { apiExchange, ConsoleError, invoke, toConsoleError } from '../api/client';
+import type { HandlerInput, HandlerOutput } from '../../core/index';
+import { invoke, toConsoleError, type ConsoleError } from '../api/client';
 import { createPager } from '../lib/pager';
-import { replayOf } from '../lib/request-replay';
 
 /** One API call as the list shows it. */
 export type ApiCallSummary = HandlerOutput<'requestLog/list'>['data'][number];
@@ -15,15 +14,6 @@ export const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
 export const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
 /** Who made the call: an integrator over HTTP, or the console. */
 export const SOURCES = ['HTTP', 'CONSOLE'] as const;
-
-/** The response header in which the core names the log entry of the console's own call. */
-const LOG_ID_HEADER: ConsoleLogIdHeader = 'x-console-log-id';
-
-/** What sending a call again produced: the new entry's id and the status the API answered. */
-export interface SentAgain {
-  id: string;
-  status: number;
-}
 
 /** The request log's filters, mirrored in the URL query. */
 export type RequestLogFilters = Pick<HandlerInput<'requestLog/list'>, 'method' | 'statusClass' | 'pathContains' | 'resourceId' | 'source'>;
@@ -79,19 +69,5 @@ export const useRequestLogStore = defineStore('requestLog', () => {
     }
   }
 
-  /**
-   * Sends a logged call again through the typed client's raw exchange, as the console (a 4xx answer is
-   * a result here, not an error), and returns the id of the log entry the new call wrote.
-   */
-  async function sendAgain(call: ApiCallDetail): Promise<SentAgain> {
-    const replay = replayOf(call);
-    if (!replay.ok) throw new ConsoleError('NOT_REPLAYABLE', replay.reason, 0);
-    const res = await apiExchange(replay.request);
-    const id = res.headers[LOG_ID_HEADER];
-    if (!id) throw new ConsoleError('CLIENT_ERROR', `The API answered ${res.status} without naming its log entry`, res.status);
-    void refresh().catch(() => undefined);
-    return { id, status: res.status };
-  }
-
-  return { filters, ...list, load, refresh, entry, entryLoading, entryError, loadEntry, sendAgain };
+  return { filters, ...list, load, refresh, entry, entryLoading, entryError, loadEntry };
 });

@@ -7,7 +7,7 @@ import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type 
 
 // The quotes history and the request log's replay, in Chromium against `serve`: past quotes made over
 // HTTP are listed, filtered and reopened in the workbench; a logged call is copied as curl (and that
-// command, run in a shell with the credentials, works) and sent again; with 10,000 calls logged the
+// command, run in a shell with the credentials, works) and opened in the composer; with 10,000 calls logged the
 // request log's first rows show in under 500 ms. Screenshots at 1440x900 and 1024x700, light and dark.
 const OUT = 'test-results/screenshots';
 const SIZES = [{ width: 1440, height: 900 }, { width: 1024, height: 700 }] as const;
@@ -117,7 +117,7 @@ describe('the quotes history', () => {
   }
 });
 
-describe('the request log entry: copy as curl and send again', () => {
+describe('the request log entry: copy as curl and open in the composer', () => {
   for (const size of SIZES) {
     for (const theme of THEMES) {
       it(`shows the actions on a logged POST /quotes (${size.width}x${size.height}, ${theme})`, async () => {
@@ -126,7 +126,7 @@ describe('the request log entry: copy as curl and send again', () => {
         const row = page.locator('[data-testid="request-log-row"]').filter({ hasText: /\/quotes(?!\/)/ }).first();
         await row.waitFor({ state: 'visible', timeout: 15_000 });
         await row.click();
-        await page.getByTestId('send-again').waitFor({ state: 'visible' });
+        await page.getByTestId('open-in-composer').waitFor({ state: 'visible' });
         await settled(page, theme);
         const curl = await page.getByTestId('curl-command').innerText();
         expect(curl).toContain(`-X POST '${new URL(proc.apiBase).origin}/2025-10-13/quotes'`);
@@ -138,7 +138,7 @@ describe('the request log entry: copy as curl and send again', () => {
     }
   }
 
-  it('copies a curl command that works in a shell with the credentials, and sends the call again as the console', async () => {
+  it('copies a curl command that works in a shell with the credentials, and opens the call in the composer', async () => {
     const { context, page, errors } = await open(SIZES[0], 'light');
     await page.goto(proc.consoleUrl.replace('#/', '#/request-log?method=GET&pathContains=%2Fcustomers&source=HTTP'));
     const row = page.locator('[data-testid="request-log-row"]').first();
@@ -154,12 +154,9 @@ describe('the request log entry: copy as curl and send again', () => {
     expect(stdout.trim().split('\n').at(-1)).toBe('200');
     expect(JSON.parse(stdout.trim().split('\n').slice(0, -1).join('\n'))).toHaveProperty('totalCount');
 
-    const before = new URL(page.url()).hash;
-    await page.getByTestId('send-again').click();
-    await expect.poll(() => new URL(page.url()).hash).not.toBe(before);
-    const entry = page.locator('.entry[data-call-id]');
-    await expect.poll(async () => (await entry.innerText()).includes('Console')).toBe(true);
-    expect(await entry.getAttribute('data-call-id')).toBe(decodeURIComponent(/request-log\/([^?]+)/.exec(page.url())![1]!));
+    // Sending again is the composer's (test/e2e/composer.test.ts): the entry only opens it, prefilled.
+    await page.getByTestId('open-in-composer').click();
+    await expect.poll(() => page.getByTestId('composer-path').locator('input').inputValue(), { timeout: 15_000 }).toMatch(/^\/customers/);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -7,7 +7,8 @@ import { createMemoryHistory, RouterView, type Router } from 'vue-router';
 import type { ApiRequest, HandlerOutput } from '../../core/index';
 import { setBridge } from '../../renderer/api/client';
 import { createConsoleRouter } from '../../renderer/router';
-import { apiOrigin, curlCommand, replayOf, shellQuote, type LoggedRequest } from '../../renderer/lib/request-replay';
+import { apiOrigin, curlCommand, shellQuote, type LoggedRequest } from '../../renderer/lib/request-replay';
+import { draftFromLogged, requestOfDraft } from '../../renderer/lib/composer';
 import { fakeBridge } from './fake-bridge';
 
 type Detail = HandlerOutput<'requestLog/get'>;
@@ -18,6 +19,7 @@ function entry(over: Partial<Detail> = {}): Detail {
   return {
     id: 'ApiCall:0001', seq: 1, method: 'POST', path: '/2025-10-13/quotes', query: '', status: 201, errorCode: null, durationMs: 4,
     source: 'HTTP', principal: 'Token:abc', idempotencyKey: 'key-1', resourceIds: ['Quote:0001'], createdAt: '2025-10-13T10:00:00.000Z', wallAt: null,
+    faultRuleId: null, faultNote: null, replayed: false,
     requestHeaders: {
       authorization: 'Basic Token:abc:[redacted]', host: '127.0.0.1:4100', 'content-type': 'application/json', 'content-length': '120',
       'idempotency-key': 'key-1', 'user-agent': 'curl/8.5.0', 'accept-encoding': 'gzip', accept: '*/*', 'accept-language': '*',
@@ -67,19 +69,22 @@ describe('copy as curl', () => {
   });
 });
 
-describe('send again: what is sent', () => {
-  it('sends the same method, path below the API base, query and parsed body, and no headers', () => {
+describe('open in composer: what it is prefilled with and sends', () => {
+  it('the same method, path below the API base, query and body, with the original Idempotency-Key kept', () => {
     const call: LoggedRequest = { ...entry(), path: '/2025-10-13/customers/Customer:1/x y', query: 'limit=5&status=A&status=B' };
-    expect(replayOf(call)).toEqual({
+    const draft = draftFromLogged(call);
+    expect(draft).toMatchObject({ method: 'POST', path: '/customers/Customer:1/x y', originalKey: 'key-1', keyChoice: 'original' });
+    expect(requestOfDraft(draft)).toEqual({
       ok: true,
-      request: { method: 'POST', path: '/customers/Customer:1/x%20y', query: { limit: '5', status: ['A', 'B'] }, body: JSON.parse(entry().requestBody!) },
+      request: { method: 'POST', path: '/customers/Customer:1/x%20y', query: { limit: '5', status: ['A', 'B'] }, headers: { 'x-request-source': 'billing-job', 'Idempotency-Key': 'key-1' }, body: JSON.parse(entry().requestBody!) },
     });
+    expect(requestOfDraft({ ...draft, keyChoice: 'fresh' })).toMatchObject({ ok: true, request: { headers: { 'Idempotency-Key': draft.freshKey } } });
   });
 
-  it('refuses what cannot be sent as it was: a wallet signature, a body with secrets removed, a body that is not JSON', () => {
-    expect(replayOf(entry({ requestHeaders: { 'Svc-Wallet-Signature': '[redacted]' } }))).toMatchObject({ ok: false, reason: expect.stringMatching(/wallet signature/) });
-    expect(replayOf(entry({ requestBody: '{"clientSecret":"[redacted]"}' }))).toMatchObject({ ok: false, reason: expect.stringMatching(/secrets removed/) });
-    expect(replayOf(entry({ requestBody: '{"cut":"…[truncated 10 characters]' }))).toMatchObject({ ok: false, reason: expect.stringMatching(/not JSON/) });
+  it('keeps no credential, wallet signature or redacted value, and refuses a body that is not JSON in words', () => {
+    const draft = draftFromLogged(entry({ requestHeaders: { 'Svc-Wallet-Signature': '[redacted]', authorization: 'Basic x:[redacted]' }, requestBody: '{"cut":"…[truncated 10 characters]' }));
+    expect(draft.headers).toEqual([]);
+    expect(requestOfDraft(draft)).toMatchObject({ ok: false, problems: [{ where: 'the body', message: expect.stringMatching(/^is not JSON/) }] });
   });
 });
 
@@ -136,23 +141,17 @@ describe('the request-log entry’s actions', () => {
     expect(copied).not.toMatch(/redacted|authorization/i);
   });
 
-  it('sends the call again through the typed client as the console and opens the new entry', async () => {
+  it('opens the call in the composer, which sends it with the original Idempotency-Key and shows the answer', async () => {
     await openEntry('ApiCall:0001');
-    (document.querySelector('[data-testid="send-again"]') as HTMLButtonElement).click();
+    (document.querySelector('[data-testid="open-in-composer"]') as HTMLElement).click();
+    await flushPromises();
+    expect(router.currentRoute.value.name).toBe('composer');
+    expect(router.currentRoute.value.query['from']).toBe('ApiCall:0001');
+    await expect.poll(() => document.querySelector('[data-testid="composer-key-value"]')?.textContent).toBe('key-1');
+    (document.querySelector('[data-testid="composer-send"]') as HTMLButtonElement).click();
     await flushPromises();
     await flushPromises();
-    expect(fake.apiCalls).toEqual([{ method: 'POST', path: '/quotes', body: JSON.parse(entry().requestBody!) }]);
-    expect(router.currentRoute.value.name).toBe('request-log-entry');
-    expect(router.currentRoute.value.params['id']).toBe('ApiCall:0002');
-    await flushPromises();
-    expect(document.querySelector('[data-call-id="ApiCall:0002"]')).not.toBeNull();
-    expect(fake.calls.some((c) => c.name === 'requestLog/get' && (c.input as { id: string }).id === 'ApiCall:0002')).toBe(true);
-  });
-
-  it('offers no send again for a call signed by a wallet, and says why', async () => {
-    entries['ApiCall:0001'] = entry({ requestHeaders: { 'svc-wallet-signature': '[redacted]' } });
-    await openEntry('ApiCall:0001');
-    expect((document.querySelector('[data-testid="send-again"]') as HTMLButtonElement).disabled).toBe(true);
-    expect(document.querySelector('[data-testid="send-again-why"]')?.textContent).toMatch(/wallet signature/);
+    expect(fake.apiCalls.filter((c) => c.path !== '/openapi.json')).toEqual([{ method: 'POST', path: '/quotes', headers: { 'x-request-source': 'billing-job', 'Idempotency-Key': 'key-1' }, body: JSON.parse(entry().requestBody!) }]);
+    await expect.poll(() => document.querySelector('[data-testid="composer-answer"]')?.getAttribute('data-status')).toBe('400');
   });
 });

@@ -15,6 +15,7 @@ const PATHS: Record<string, string> = {
   scenarios: 'M8 1.5a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13zM6.5 5.5l4 2.5-4 2.5z',
   webhooks: 'M9 1.5 3.5 9H8l-1 5.5L12.5 7H8z',
   'request-log': 'M2 3.5h12M2 8h12M2 12.5h8',
+  composer: 'M2 4.5l3 3.5-3 3.5M7 12h7',
   events: 'M1.5 8h3l2-5 3 10 2-5h3',
   api: 'M5.5 4 2 8l3.5 4M10.5 4 14 8l-3.5 4',
   workspaces: 'M8 2c3 0 5.5.9 5.5 2S11 6 8 6 2.5 5.1 2.5 4 5 2 8 2zM2.5 4v8c0 1.1 2.5 2 5.5 2s5.5-.9 5.5-2V4M2.5 8c0 1.1 2.5 2 5.5 2s5.5-.9 5.5-2',
