@@ -118,4 +118,37 @@ describe('the request composer', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('Try it in the API reference lands on the composer with the newest transaction’s id, and sends', async () => {
+    const newest = (await call('GET', '/transactions?limit=1')).data[0].id as string;
+    const { context, page, errors } = await open(SIZES[0], 'light');
+    await page.goto(proc.consoleUrl.replace('#/', '#/api/reference/getTransactionById'));
+    await page.getByTestId('try-it').click();
+    const path = page.getByTestId('composer-path').locator('input');
+    await expect.poll(() => path.inputValue(), { timeout: 15_000 }).toBe(`/transactions/${newest}`);
+    const sent = await sendByKeyboard(page);
+    expect(sent).toMatchObject({ status: '200', replay: 'false' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  for (const size of SIZES) {
+    for (const theme of THEMES) {
+      it(`shows a replayed answer beside the request and fits the window (${size.width}x${size.height}, ${theme})`, async () => {
+        const { context, page, errors } = await open(size, theme);
+        await page.goto(proc.consoleUrl.replace('#/', `#/composer?from=${encodeURIComponent(consoleLogId)}`));
+        await expect.poll(() => page.getByTestId('composer-key-value').count(), { timeout: 15_000 }).toBe(1);
+        expect(await sendByKeyboard(page)).toMatchObject({ replay: 'true' });
+        await settled(page, theme);
+        const fits = await page.evaluate(() => {
+          const el = (globalThis as unknown as { document: { scrollingElement: { scrollWidth: number; clientWidth: number } } }).document.scrollingElement;
+          return el.scrollWidth <= el.clientWidth;
+        });
+        expect(fits).toBe(true);
+        await page.screenshot({ path: `${OUT}/composer-${size.width}x${size.height}-${theme}.png` });
+        expect(errors).toEqual([]);
+        await context.close();
+      });
+    }
+  }
 });
