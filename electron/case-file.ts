@@ -2,7 +2,9 @@
 // names the transaction, so nothing the page sends is ever written to disk), asks where to save it with
 // the native dialog, and for PDF prints it in a hidden window that runs no script and loads nothing.
 import { BrowserWindow, dialog } from 'electron';
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { z } from 'zod';
 import type { ApiResponse, BridgeResult } from '../core/index';
 import type { CaseFileSaved } from '../core/console/bridge';
@@ -21,18 +23,26 @@ export const saveCaseFileSchema = z.object({
 
 const refused = (status: number, code: string, message: string): BridgeResult<never> => ({ ok: false, error: { status, code, message } });
 
-/** Prints a page to PDF in a hidden, sandboxed window with JavaScript off (the case file has none), then closes it. */
+/**
+ * Prints a page to PDF in a hidden, sandboxed window with JavaScript off (the case file has none), then
+ * closes it. The page goes through a private temporary file, not a data: URL, which Chromium caps at about
+ * 2 MB; the file is deleted whatever happens.
+ */
 export async function htmlToPdf(html: string): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), 'case-file-pdf-'));
   const win = new BrowserWindow({
     show: false,
     webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, javascript: false, webSecurity: true, webviewTag: false },
   });
   try {
+    const file = join(dir, 'case-file.html');
+    await writeFile(file, html, { encoding: 'utf8', mode: 0o600 });
     win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
-    await win.loadURL(`data:text/html;charset=utf-8,${encodeURIComponent(html)}`);
+    await win.loadFile(file);
     return await win.webContents.printToPDF({ printBackground: true, pageSize: 'A4', preferCSSPageSize: true });
   } finally {
     win.destroy();
+    await rm(dir, { recursive: true, force: true });
   }
 }
 

@@ -47,10 +47,14 @@ export function ledgerSection(lines: CaseLedgerLine[], label: (accountId: string
 export const paymentAccountLabel = (ctx: MoneyStoryContext) => (accountId: string) => ledgerAccountLabel(accountId, ctx);
 
 /** The API calls that touched the transaction (and its quote): method, path (redacted as the request log is), answer, time, caller. */
-export function callsSection(calls: ApiCallMention[], agentNames: Readonly<Record<string, string>>): string {
+export function callsSection(calls: ApiCallMention[], agentNames: Readonly<Record<string, string>>, moreReads = 0): string {
   const rows = calls.map((c) => [wallWhen(c.wallAt, c.createdAt), esc(c.method), `<span class="id">${esc(redactPath(c.path))}</span>`, esc(String(c.status)), esc(callerOf(c, agentNames))]);
+  const more = moreReads > 0
+    ? `\n<p class="meta" data-testid="more-reads">…and ${moreReads.toLocaleString('en-US')} more ${moreReads === 1 ? 'read' : 'reads'}: older calls that only looked at it, left out (the request log keeps them all).</p>`
+    : '';
   return section('case-api-calls', 'API calls that touched it', table('api-calls-table', ['When (wall clock)', 'Method', 'Path', 'Answer', 'Caller'], rows,
-    'No API call named this payment (console actions and scheduled jobs are not API calls).'), 'Headers and bodies are left out; paths are redacted as the request log redacts them.');
+    'No API call named this payment (console actions and scheduled jobs are not API calls).') + more,
+  'Every call that changed it and its newest reads; headers and bodies are left out; paths are redacted as the request log redacts them.');
 }
 
 const ATTEMPT_OUTCOMES: Record<string, string> = { SUCCEEDED: 'delivered', FAILED: 'failed', IN_FLIGHT: 'in flight' };

@@ -37,7 +37,7 @@ export function caseFileHtml(f: CaseFacts, agents: Readonly<Record<string, strin
       return [storySection(f, story), partiesSection(f, story), paymentDiagram(f, story), timelineSection(f, agents), ledgerSection(f.ledger, paymentAccountLabel(f.context))];
     })();
   const footer = `<footer>${esc(`Case file of ${f.id}, made by the payments console from sandbox workspace “${f.workspace.name}”. Times are UTC.`)}</footer>`;
-  return page(`Case file — ${f.id}`, [header, ...body, deliveriesSection(f.deliveries), callsSection(f.apiCalls, agents), footer].join('\n'));
+  return page(`Case file — ${f.id}`, [header, ...body, deliveriesSection(f.deliveries), callsSection(f.apiCalls, agents, f.moreReads), footer].join('\n'));
 }
 
 /** The workspace's name as the Workspaces screen shows it: the name given there, else its folder's. */

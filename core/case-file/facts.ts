@@ -55,8 +55,21 @@ export type CaseFacts = (PaymentCase | CardCase) & {
   clockAt: string;
   ledger: CaseLedgerLine[];
   apiCalls: ApiCallMention[];
+  /** How many older reads (GET calls) are left out of `apiCalls`. */
+  moreReads?: number;
   deliveries: CaseDelivery[];
 };
+
+/** How many reads a case file lists: every call that changed something is listed, but polling can read a payment thousands of times. */
+export const CASE_FILE_READS = 20;
+
+/** The calls a case file lists (oldest first): every call that changed something and the newest reads, with the count of reads left out. */
+export function caseCalls(all: ApiCallMention[]): { apiCalls: ApiCallMention[]; moreReads: number } {
+  const isRead = (c: ApiCallMention) => c.method === 'GET' || c.method === 'HEAD';
+  const reads = all.filter(isRead);
+  const kept = new Set(reads.slice(-CASE_FILE_READS));
+  return { apiCalls: all.filter((c) => !isRead(c) || kept.has(c)), moreReads: reads.length - kept.size };
+}
 
 const ID = /^(Transaction|CardTransaction):[0-9A-Za-z-]{1,100}$/;
 
@@ -135,7 +148,7 @@ export function caseFacts(s: Services, workspaceName: string | null, id: string,
     const holder = maybe(() => customerName(s.customers.get(tx.customerId))) ?? tx.platformCustomerId;
     return {
       ...common, kind: 'CARD', reconciliation, cardLast4: card?.last4 ?? null, holder,
-      ledger: withLedger(reconciliation.ledger), apiCalls: s.ctx.requestLog.read.touching([id]), deliveries: deliveriesAbout(s, [id]),
+      ledger: withLedger(reconciliation.ledger), ...caseCalls(s.ctx.requestLog.read.touching([id])), deliveries: deliveriesAbout(s, [id]),
     };
   }
   const { transaction, scenario } = s.transactions.record(id);
@@ -146,6 +159,6 @@ export function caseFacts(s: Services, workspaceName: string | null, id: string,
   const agent = agentId ? { name: maybe(() => s.agents.get(agentId).name) ?? 'An agent', action: s.agents.repo.actionOfTransaction(id) } : null;
   return {
     ...common, kind: 'PAYMENT', transaction, history: s.transactions.history(id), quote, scenario, context: storyContext(s, transaction, ledger), agent,
-    ledger: withLedger(ledger), apiCalls: s.ctx.requestLog.read.touching(ids), deliveries: deliveriesAbout(s, ids),
+    ledger: withLedger(ledger), ...caseCalls(s.ctx.requestLog.read.touching(ids)), deliveries: deliveriesAbout(s, ids),
   };
 }

@@ -1,9 +1,9 @@
 // The desktop app saves a case file through the native dialog (HTML, or printed to PDF in a hidden
 // script-less window), over the checked IPC choke point. A real core on a real SQLite file answers the
 // page; `electron` is mocked (no Electron binary exists here), its dialog answering as the test says.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCore, type Core } from '../../core/index';
 import { BrowserWindow, dialog, dialogAnswers, ipcHandlers, ipcRenderer, exposed, resetElectronMock } from './electron-mock';
@@ -71,9 +71,14 @@ describe('saving a case file in the desktop app', () => {
     expect(await save({ transactionId: txId, format: 'pdf' })).toEqual({ ok: true, value: { saved: true, path } });
     const [win] = BrowserWindow.instances;
     expect(win!.options).toMatchObject({ show: false, webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, javascript: false } });
-    const url = win!.loadURL.mock.calls[0]![0];
-    expect(url.startsWith('data:text/html;charset=utf-8,')).toBe(true);
-    expect(decodeURIComponent(url.slice(url.indexOf(',') + 1))).toContain('Case file: Transfer out to a bank account');
+    // A file, not a data: URL (Chromium caps those at about 2 MB), in a temporary folder deleted afterwards.
+    expect(win!.loadURL).not.toHaveBeenCalled();
+    const file = win!.loadFile.mock.calls[0]![0];
+    expect(file.startsWith(tmpdir())).toBe(true);
+    expect(file).toMatch(/\.html$/);
+    expect(win!.loadedFileText).toContain('Case file: Transfer out to a bank account');
+    expect(existsSync(file)).toBe(false);
+    expect(existsSync(dirname(file))).toBe(false);
     expect(win!.webContents.printToPDF).toHaveBeenCalledWith(expect.objectContaining({ printBackground: true }));
     expect(win!.destroy).toHaveBeenCalled();
     expect(readFileSync(path, 'latin1').startsWith('%PDF-')).toBe(true);

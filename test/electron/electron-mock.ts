@@ -1,6 +1,7 @@
 // A stand-in for the `electron` module (no Electron binary exists on these machines). Tests install it
 // with `vi.mock('electron', () => import('./electron-mock'))` and read what the code under test did
 // through the same exports: captured IPC handlers, the exposed bridge, constructed windows.
+import { existsSync, readFileSync } from 'node:fs';
 import { vi } from 'vitest';
 
 type Listener = (...args: unknown[]) => unknown;
@@ -43,7 +44,11 @@ export class FakeWebContents extends Emitter {
 export class BrowserWindow extends Emitter {
   static readonly instances: BrowserWindow[] = [];
   readonly webContents = new FakeWebContents();
-  readonly loadFile = vi.fn(async (_path: string, _options?: { hash?: string }) => {});
+  /** The text of the file last loaded, read when it was loaded (a temporary file may be gone afterwards). */
+  loadedFileText = '';
+  readonly loadFile = vi.fn(async (path: string, _options?: { hash?: string }) => {
+    this.loadedFileText = existsSync(path) ? readFileSync(path, 'utf8') : '';
+  });
   readonly loadURL = vi.fn(async (url: string) => {
     this.webContents.loadedUrl = url;
   });
