@@ -9,7 +9,7 @@ function call(seq: number, over: Partial<ApiCallSummary> = {}): ApiCallSummary {
   return {
     id: `ApiCall:${String(seq).padStart(4, '0')}`, seq, method: seq % 3 === 0 ? 'POST' : 'GET', path: '/2025-10-13/customers', query: '',
     status: seq % 10 === 0 ? 404 : 200, errorCode: null, durationMs: 3, source: 'HTTP', principal: 'Token:1', idempotencyKey: null,
-    resourceIds: [], createdAt: new Date(Date.UTC(2025, 9, 13, 10, 0, seq)).toISOString(), wallAt: null, ...over,
+    resourceIds: [], createdAt: new Date(Date.UTC(2025, 9, 13, 10, 0, seq)).toISOString(), wallAt: null, faultRuleId: null, faultNote: null, replayed: false, ...over,
   };
 }
 

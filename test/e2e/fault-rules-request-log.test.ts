@@ -1,0 +1,113 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
+import { harProblems } from '../support/har-schema';
+
+// Fault rules and the request log in Chromium against `serve` (issue 29): a rule made in the console makes the
+// third POST /quotes answer 500, the log marks that call (row and entry), the rule's hits show, its switch
+// works from the keyboard, and the log exports as a HAR file that a HAR 1.2 schema accepts. Screenshots at
+// 1440x900 and 1024x700, light and dark, go to SHOTS_DIR when it is set (looked at by hand).
+const SHOTS = process.env['SHOTS_DIR'];
+const SIZES = [{ width: 1440, height: 900 }, { width: 1024, height: 700 }] as const;
+const THEMES = ['light', 'dark'] as const;
+
+let proc: ServeProcess;
+let browser: Browser;
+
+/** Calls the local API as the seeded token; returns the status and body whatever the status. */
+async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
+  const res = await fetch(`${proc.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, body: await res.json() };
+}
+
+/** A quote from Alice's USD balance to Sophie's IBAN. */
+async function quoteBody(): Promise<Record<string, unknown>> {
+  const byPlatformId = async (id: string) => (await call('GET', `/customers?platformCustomerId=${id}`)).body.data[0].id as string;
+  const [alice, sophie] = [await byPlatformId('cust-alice-001'), await byPlatformId('cust-sophie-003')];
+  const aliceUsd = (await call('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(alice)}`)).body.data.find((a: any) => a.balance.currency.code === 'USD').id;
+  const iban = (await call('GET', `/customers/external-accounts?customerId=${encodeURIComponent(sophie)}&limit=100`)).body.data.find((a: any) => String(a.accountInfo.iban ?? '').endsWith('0000')).id;
+  return { source: { sourceType: 'ACCOUNT', accountId: aliceUsd }, destination: { destinationType: 'ACCOUNT', accountId: iban }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 25_00 };
+}
+
+beforeAll(async () => {
+  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+  proc = await startServe();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await proc?.stop();
+});
+
+describe('fault rules and the request log in the console', () => {
+  it('a rule made in the console makes the third POST /quotes answer 500, the log marks it, and the log exports as HAR', async () => {
+    const context = await browser.newContext({ viewport: SIZES[0], colorScheme: 'light', acceptDownloads: true });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(proc.consoleUrl.replace('#/', '#/request-log'));
+    await page.getByTestId('toggle-fault-rules').click();
+    const panel = page.getByTestId('fault-rules');
+    await panel.getByText('No fault rules').waitFor();
+    await page.locator('[data-testid="fault-path"] input').fill('/quotes');
+    await page.locator('[data-testid="fault-status"] input').fill('500');
+    await page.locator('[data-testid="fault-n"] input').fill('3');
+    await page.getByTestId('fault-add').click();
+    await panel.getByText('answers 500').waitFor();
+    await expect.poll(async () => (await call('GET', '/sandbox/fault-rules')).body.data.length).toBe(1);
+
+    const body = await quoteBody();
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await call('POST', '/quotes', body)).status);
+    expect(statuses).toEqual([201, 201, 500]);
+
+    // The log polls: the faulted call arrives marked; the rule's hits show once the panel reloads.
+    const marked = page.locator('[data-testid="request-log-row"]').filter({ has: page.getByTestId('fault-mark') });
+    await expect.poll(() => marked.count(), { timeout: 15_000 }).toBe(1);
+    await page.getByTestId('toggle-fault-rules').click();
+    await page.getByTestId('toggle-fault-rules').click();
+    await expect.poll(() => page.getByTestId('fault-rule-hits').first().textContent()).toBe('1 of 3');
+
+    if (SHOTS) {
+      for (const size of SIZES) {
+        for (const theme of THEMES) {
+          await page.setViewportSize(size);
+          await page.evaluate((t) => localStorage.setItem('consoleTheme', t), theme);
+          await page.reload();
+          await page.getByTestId('toggle-fault-rules').click();
+          await page.getByTestId('fault-rule-hits').first().waitFor();
+          await expect.poll(() => styleOf(page.locator('body'), 'background-color')).toBe(bodyColorOf(theme));
+          await animationsDone(page);
+          await page.screenshot({ path: `${SHOTS}/request-log-faults-${size.width}x${size.height}-${theme}.png` });
+        }
+      }
+      await page.setViewportSize(SIZES[0]);
+    }
+
+    // The entry says what the rule did.
+    await marked.first().click();
+    await expect.poll(() => page.getByTestId('entry-fault-mark').textContent()).toContain('answered 500 INTERNAL_ERROR');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/request-log-fault-entry-1440x900.png` });
+    await page.keyboard.press('Escape');
+
+    // The off switch works from the keyboard.
+    const toggle = page.getByTestId('fault-rule-switch').first();
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await call('GET', '/sandbox/fault-rules')).body.data[0].enabled).toBe(false);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-har').click()]);
+    expect(download.suggestedFilename()).toMatch(/\.har$/);
+    const har = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+    expect(harProblems(har)).toBe('');
+    const faulted = har.log.entries.filter((e: { _faultRuleId: string | null }) => e._faultRuleId);
+    expect(faulted).toHaveLength(1);
+    expect(faulted[0].response.status).toBe(500);
+    expect(faulted[0].comment).toContain('Fault rule');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
