@@ -2,6 +2,7 @@
 // meant for a customer) must never contain. The columns are named one by one (a new secret column must be
 // added here); each value also yields its long pieces, so a fragment of a PEM key or a signature counts too.
 import Database from 'better-sqlite3';
+import { isSecretKey, REDACTED } from '../../core/kernel/redact';
 
 /** Columns that hold secrets, by table: credentials, keys, signatures, one-time codes, card numbers, idempotency keys. */
 export const SECRET_COLUMNS: Readonly<Record<string, readonly string[]>> = {
@@ -30,6 +31,44 @@ export const SECRET_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   card_reveal_tokens: ['token_hash'],
 };
 
+/**
+ * Free-form columns that keep copies of requests and answers (a scenario run's step report and calls, the
+ * composer's saved requests): only their secret parts count, the values of secret-looking JSON keys and
+ * headers, and one-time codes in a path, as the request log's redaction reads them.
+ */
+export const SECRET_BEARING_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  scenario_runs: ['result_json', 'calls_json'],
+  saved_requests: ['body', 'headers_json', 'path'],
+};
+
+const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|svc-wallet-signature|x-console-token)$/i;
+const PATH_CODE = /\/(?:device-codes|card-reveals)\/([^/?#\s"]+)/gi;
+
+/** The secret parts of a free-form value: secret-keyed JSON values, credential headers, one-time codes in paths. */
+function secretParts(raw: string): string[] {
+  const out = [...raw.matchAll(PATH_CODE)].map((m) => decodeURIComponent(m[1]!));
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      // A scenario step's check names its field: a token's check holds the token as `expected` and `actual`.
+      const check = v as { field?: unknown; expected?: unknown; actual?: unknown };
+      if (typeof check.field === 'string' && isSecretKey(check.field.split('.').pop()!, 'response')) {
+        for (const x of [check.expected, check.actual]) if (typeof x === 'string') out.push(x);
+      }
+      for (const [k, x] of Object.entries(v)) {
+        if ((isSecretKey(k, 'request') || SECRET_HEADER.test(k)) && (typeof x === 'string' || typeof x === 'number')) out.push(String(x));
+        else walk(x);
+      }
+    }
+  };
+  try {
+    walk(JSON.parse(raw));
+  } catch {
+    // Not JSON (a path, a raw body): only its path codes count.
+  }
+  return out.filter((v) => !v.includes(REDACTED));
+}
+
 /** Short values (a 3-digit CVV, a 6-digit code) are checked only where they stand alone, see `leaks`; pieces shorter than this are not split out. */
 const PIECE = 12;
 
@@ -44,14 +83,20 @@ export function workspaceSecrets(dbPath: string, known: Record<string, string> =
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   try {
     const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name));
+    // A renamed or dropped table would silently make every "no leak" check pass: name it instead.
+    const missing = [...Object.keys(SECRET_COLUMNS), ...Object.keys(SECRET_BEARING_COLUMNS)].filter((t) => !tables.has(t));
+    if (missing.length) throw new Error(`workspace-secrets: no table ${missing.map((t) => `"${t}"`).join(', ')} in ${dbPath}: update SECRET_COLUMNS / SECRET_BEARING_COLUMNS to where those secrets live now`);
+    const values = (table: string, column: string) => db.prepare(`SELECT "${column}" AS v FROM "${table}" WHERE "${column}" IS NOT NULL`).all() as { v: unknown }[];
     for (const [table, columns] of Object.entries(SECRET_COLUMNS)) {
-      if (!tables.has(table)) continue;
       for (const column of columns) {
-        for (const row of db.prepare(`SELECT "${column}" AS v FROM "${table}" WHERE "${column}" IS NOT NULL`).all() as { v: unknown }[]) {
+        for (const row of values(table, column)) {
           add(Buffer.isBuffer(row.v) ? row.v.toString('base64') : String(row.v), `${table}.${column}`);
           if (Buffer.isBuffer(row.v)) add(row.v.toString('hex'), `${table}.${column}`);
         }
       }
+    }
+    for (const [table, columns] of Object.entries(SECRET_BEARING_COLUMNS)) {
+      for (const column of columns) for (const row of values(table, column)) for (const part of secretParts(String(row.v))) add(part, `${table}.${column}`);
     }
   } finally {
     db.close();
