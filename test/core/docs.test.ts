@@ -60,6 +60,21 @@ function section(title: string): string {
   return readme.slice(start, end === -1 ? undefined : end);
 }
 
+/** The core/ folders a Layout section names: the `name/` words of the indented lines under its `core/` line. */
+function layoutCoreFolders(layout: string): string[] {
+  const lines = layout.split('\n');
+  const start = lines.findIndex((l) => l.startsWith('core/'));
+  const under: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (!line.startsWith(' ')) break;
+    under.push(...[...line.matchAll(/(?:^|\s)([a-z][\w-]*)\//g)].map((m) => m[1]!));
+  }
+  return start === -1 ? [] : under;
+}
+
+/** The folders of `names` that core/ (under `root`) does not hold. */
+const missingCoreFolders = (names: string[], root = ROOT) => names.filter((f) => !existsSync(join(root, 'core', f)) || !statSync(join(root, 'core', f)).isDirectory());
+
 describe('README.md and docs/', () => {
   it('every relative link reaches an existing file and heading', () => {
     expect(pages.flatMap((page) => brokenLinks(page, readFileSync(page, 'utf8'), readIfExists))).toEqual([]);
@@ -102,5 +117,17 @@ describe('README.md and docs/', () => {
     expect(coreFolders.length).toBeGreaterThan(20);
     expect(coreFolders.filter((f) => !listed.has(f))).toEqual([]);
     expect(['core', 'electron', 'renderer', 'build', 'test', 'docs'].filter((f) => !listed.has(f))).toEqual([]);
+  });
+
+  it('every core/ folder the Layout section names exists', () => {
+    const named = layoutCoreFolders(section('Layout'));
+    expect(named.length).toBeGreaterThan(20);
+    expect(missingCoreFolders(named)).toEqual([]);
+  });
+
+  it('the reverse Layout check reads only the folders under core/ and sees one that is not there', () => {
+    const layout = '```\ncore/   the core\n  kernel/   clock\n  api/ gone-area/ ledger/\n                 one folder per area\nelectron/   main\ntest/   core/, support/\n```';
+    expect(layoutCoreFolders(layout)).toEqual(['kernel', 'api', 'gone-area', 'ledger']);
+    expect(missingCoreFolders(layoutCoreFolders(layout))).toEqual(['gone-area']);
   });
 });
