@@ -50,7 +50,7 @@ describe('requestLog/list over 10,000 calls', () => {
 
   it('lists summaries only: no headers or bodies travel with a page', async () => {
     const first = await list({ limit: 5 });
-    for (const c of first.data) expect(Object.keys(c).sort()).toEqual(['createdAt', 'durationMs', 'errorCode', 'id', 'idempotencyKey', 'method', 'path', 'principal', 'query', 'resourceIds', 'seq', 'source', 'status', 'wallAt'].sort());
+    for (const c of first.data) expect(Object.keys(c).sort()).toEqual(['createdAt', 'durationMs', 'errorCode', 'id', 'idempotencyKey', 'method', 'path', 'principal', 'query', 'resourceIds', 'seq', 'source', 'status', 'wallAt', 'faultRuleId', 'faultNote', 'replayed'].sort());
   });
 
   it('counts and pages every filter over the whole log, newest first', async () => {
