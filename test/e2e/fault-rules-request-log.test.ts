@@ -69,7 +69,7 @@ describe('fault rules and the request log in the console', () => {
     await expect.poll(() => marked.count(), { timeout: 15_000 }).toBe(1);
     await page.getByTestId('toggle-fault-rules').click();
     await page.getByTestId('toggle-fault-rules').click();
-    await expect.poll(() => page.getByTestId('fault-rule-hits').first().textContent()).toBe('1 of 3');
+    await expect.poll(() => page.getByTestId('fault-rule-hits').first().textContent()).toBe('1 of 3 calls');
 
     if (SHOTS) {
       for (const size of SIZES) {
