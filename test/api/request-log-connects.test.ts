@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountQuote, createQuote, invoke, openWorld, type World } from '../support/money-path';
 import { harProblems } from '../support/har-schema';
+import { startReceiver, until } from '../support/webhook-receiver';
 
 let w: World;
 beforeAll(async () => {
@@ -41,6 +42,23 @@ describe('the request log', () => {
     expect(caused.length).toBeGreaterThan(0);
     expect(caused.every((e: { resourceId: string }) => typeof e.resourceId === 'string')).toBe(true);
     expect(await invoke(w, 'requestLog/caused', { id: calls[0]!.id })).toEqual([]);
+    // With an endpoint set, a call's event lists its webhook delivery.
+    const rx = await startReceiver();
+    try {
+      expect((await w.api.call('PATCH', '/config', { webhookEndpoint: rx.url })).status).toBe(200);
+      const fund = await w.api.post(`/sandbox/internal-accounts/${encodeURIComponent(w.seed.aliceUsd)}/fund`, { amount: 1_00 });
+      expect(fund.status).toBe(200);
+      const fundCall = ((await list({ method: 'POST', pathContains: '/fund', source: 'HTTP' })).data as { id: string }[])[0]!;
+      const withDelivery = await until(async () => {
+        const events = await invoke(w, 'requestLog/caused', { id: fundCall.id });
+        return events.find((e: { deliveries: unknown[] }) => e.deliveries.length > 0);
+      }, 'a delivery of the fund call\'s event');
+      expect(withDelivery.deliveries[0]).toMatchObject({ url: rx.url });
+      await until(() => rx.received.length > 0, 'the webhook arrived');
+      expect((await w.api.call('PATCH', '/config', { webhookEndpoint: null })).status).toBe(200);
+    } finally {
+      await rx.close();
+    }
     // The event links back to its call.
     const events = await invoke(w, 'events/list', { resourceId: caused[0].resourceId, limit: 50 });
     expect(events.data.find((e: { id: string }) => e.id === caused[0].id).apiCallId).toBe(calls[1]!.id);

@@ -87,6 +87,14 @@ describe('fault rules and the request log in the console', () => {
       await page.setViewportSize(SIZES[0]);
     }
 
+    // Text typed in a filter box and not applied yet survives a change of another filter.
+    const pathBox = page.getByPlaceholder('Path contains…');
+    await pathBox.fill('quotes');
+    await page.getByTestId('only-faulted').click();
+    await expect.poll(() => page.locator('[data-testid="request-log-row"]').count()).toBe(1);
+    expect(await pathBox.inputValue()).toBe('quotes');
+    await page.getByTestId('only-faulted').click();
+
     // The entry says what the rule did.
     await marked.first().click();
     await expect.poll(() => page.getByTestId('entry-fault-mark').textContent()).toContain('answered 500 INTERNAL_ERROR');
