@@ -32,7 +32,7 @@ export async function htmlToPdf(html: string): Promise<Buffer> {
   const dir = await mkdtemp(join(tmpdir(), 'case-file-pdf-'));
   const win = new BrowserWindow({
     show: false,
-    webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, javascript: false, webSecurity: true, webviewTag: false },
+    webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, javascript: false, webSecurity: true, webviewTag: false, disableBlinkFeatures: 'Auxclick' },
   });
   try {
     const file = join(dir, 'case-file.html');

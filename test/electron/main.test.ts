@@ -210,7 +210,7 @@ describe('the app lifecycle', () => {
   it('opens the workspace in --data-dir, registers the bridge, and on quit waits, then closes the database', async () => {
     const { dataDir, win } = await started();
     expect(existsSync(join(dataDir, 'workspace.sqlite'))).toBe(true);
-    expect([...ipcHandlers.keys()].sort()).toEqual(['console:api', 'console:invoke']);
+    expect([...ipcHandlers.keys()].sort()).toEqual(['console:api', 'console:invoke', 'console:save-case-file']);
     expect(Menu.setApplicationMenu).toHaveBeenCalled();
     // A write in progress when the user quits: the quit waits for it, then the database is closed.
     const api = ipcHandlers.get('console:api')!;

@@ -105,11 +105,15 @@ export function workspaceSecrets(dbPath: string, known: Record<string, string> =
   return out;
 }
 
-/** The secrets that appear in `text`: long ones anywhere, short ones (CVV, codes) only as a whole word. */
+/**
+ * The secrets that appear in `text`: long ones anywhere, short ones (CVV, codes) only as a whole word of
+ * what a reader sees: inside tags and attributes a 3-digit CVV would match any SVG coordinate by chance.
+ */
 export function leaks(text: string, secrets: Map<string, string>): string[] {
   const found: string[] = [];
+  const visible = text.replace(/<[^>]*>/g, ' ');
   for (const [value, where] of secrets) {
-    const hit = value.length >= 8 ? text.includes(value) : new RegExp(`(?<![\\w.,:-])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.,:-])`).test(text);
+    const hit = value.length >= 8 ? text.includes(value) : new RegExp(`(?<![\\w.,:-])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.,:-])`).test(visible);
     if (hit) found.push(`${where}: ${value.slice(0, 12)}…`);
   }
   return found;
