@@ -115,6 +115,13 @@ describe('fault rules and the request log in the console', () => {
     expect(faulted).toHaveLength(1);
     expect(faulted[0].response.status).toBe(500);
     expect(faulted[0].comment).toContain('Fault rule');
+    // An event links back to the call that caused it.
+    await page.goto(proc.consoleUrl.replace('#/', '#/events'));
+    const link = page.getByTestId('event-call-link').first();
+    await link.waitFor({ timeout: 15_000 });
+    await link.click();
+    await page.getByTestId('caused-events').waitFor();
+    expect(page.url()).toContain('/request-log/ApiCall');
     expect(errors).toEqual([]);
     await context.close();
   });
