@@ -83,7 +83,7 @@ export function loggedRequests(ctx: Ctx, q: z.output<typeof requestQuerySchema>)
     return {
       id: s.id, method: s.method, path: s.path, query: s.query, status: s.status, errorCode: s.errorCode, durationMs: s.durationMs,
       source: s.source, principal: s.principal, idempotencyKey: s.idempotencyKey, resourceIds: s.resourceIds, createdAt: s.createdAt,
-      requestBody: d.requestBody, responseBody: d.responseBody,
+      requestBody: d.requestBody, responseBody: d.responseBody, faultRuleId: s.faultRuleId, faultNote: s.faultNote, replayed: s.replayed,
     };
   });
   return { ...page, data };

@@ -63,6 +63,9 @@ export const loggedRequestSchema = z.object({
   createdAt: z.iso.datetime(),
   requestBody: z.string().nullable().meta({ description: 'The body as received (secrets redacted)' }),
   responseBody: z.string().nullable().meta({ description: 'The answer (secrets redacted)' }),
+  faultRuleId: z.string().nullable().meta({ description: 'The fault rule that acted on the call (see /sandbox/fault-rules), if one did' }),
+  faultNote: z.string().nullable().meta({ description: 'What that rule did, in words' }),
+  replayed: z.boolean().meta({ description: 'The answer was an idempotent replay of an earlier call with the same key' }),
 }).strict().meta({ id: 'SandboxLoggedRequest' });
 /** One logged API call as the endpoint lists it. */
 export type LoggedRequest = z.infer<typeof loggedRequestSchema>;

@@ -51,6 +51,8 @@ describe('fault rules', () => {
     expect(marked.data).toHaveLength(1);
     expect(marked.data[0]).toMatchObject({ method: 'POST', status: 500, faultRuleId: rule.id });
     expect(marked.data[0].faultNote).toBe('answered 500 INTERNAL_ERROR (rule "Third quote fails")');
+    const oracle = await w.api.get('/sandbox/requests?method=POST&path=/quotes&status=500');
+    expect(oracle.body.data[0]).toMatchObject({ faultRuleId: rule.id, replayed: false });
     await remove(rule.id);
   });
 
