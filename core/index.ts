@@ -127,7 +127,7 @@ export function createCore(options: CoreOptions): Core {
     let examples: Promise<Examples> | undefined;
     const documentSource = async () => ({ origin: runtime.host.origin, examples: await (examples ??= seededExamples()) });
     // Basic goes to API tokens, Bearer to agents' access tokens; each route admits only its own kind.
-    const authenticator = { authenticate: (h: string | undefined) => (h && /^Bearer\s/i.test(h.trim()) ? services.agents.authenticate(h) : services.tokens.authenticate(h)) };
+    const authenticator = { authenticate: (h: string | undefined) => (h && /^Bearer\s/i.test(h.trim()) ? services.agents.authenticate(h) : services.tokens.authenticate(h)), tokenPrincipal: (id: string) => services.tokens.tokenPrincipal(id) };
     const app = createApiApp(kernel, authenticator, [
       platformRoutes(services.platform),
       tokenRoutes(services.tokens),
@@ -208,7 +208,7 @@ export function createCore(options: CoreOptions): Core {
           headers.set('content-type', 'application/json');
         }
         const url = `http://console.internal${apiRequestPath(API_BASE, req)}`;
-        const res = await api.fetch(new Request(url, { method: req.method, headers, body }), { consoleCall: true, caller: callOptions?.caller });
+        const res = await api.fetch(new Request(url, { method: req.method, headers, body }), { consoleCall: true, caller: callOptions?.caller, asToken: req.asToken });
         const text = await res.text();
         let parsed: unknown = null;
         try {

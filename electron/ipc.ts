@@ -88,6 +88,8 @@ export const apiRequestSchema = z
     headers: z.record(z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'is not a header name'), z.string().regex(/^[^\r\n\0]*$/)).optional(),
     // A file upload: fields plus the file as base64, sent on by the core as multipart/form-data.
     upload: apiUploadSchema.optional(),
+    // Send as an API token of the workspace (its id); the core refuses an unknown or revoked one.
+    asToken: z.string().min(1).max(200).optional(),
   })
   .strict() satisfies z.ZodType<ApiRequest>;
 

@@ -9,7 +9,7 @@ import { textResponse } from './known-body';
 import { mergeContracts, type Contract, type RouteModule } from './contract';
 import type { DocumentOptions } from './openapi';
 import { referenceRoutes } from './reference-routes';
-import { API_BASE, PERMISSIONS, type ApiApp, type ApiBindings, type ApiVariables, type Authenticator } from './types';
+import { API_BASE, PERMISSIONS, type ApiApp, type ApiBindings, type ApiVariables, type Authenticator, type Principal } from './types';
 
 /** Limits the API applies to every call. */
 export interface ApiLimits {
@@ -61,7 +61,10 @@ export function createApiApp(ctx: Ctx, tokens: Authenticator, modules: (RouteMod
     // The one exception: the console's "act as the agent" panel sends the agent's own bearer token,
     // and then the call is the agent's, judged by its policy like any other.
     const bearer = /^Bearer\s/i.test(c.req.header('Authorization') ?? '');
-    if (c.env?.consoleCall && !bearer) c.set('principal', { kind: 'CONSOLE', id: c.env.caller ?? 'console', permissions: [...PERMISSIONS] });
+    // Why only here: `asToken` is a binding the console bridges set, so no HTTP request can name it;
+    // the console is trusted in-process, so it may act as any live token without its secret.
+    if (c.env?.consoleCall && !bearer && c.env.asToken !== undefined) c.set('principal', asToken(tokens, c.env.asToken));
+    else if (c.env?.consoleCall && !bearer) c.set('principal', { kind: 'CONSOLE', id: c.env.caller ?? 'console', permissions: [...PERMISSIONS] });
     else {
       // Authentication failures are kept, not thrown, so PUBLIC routes (the reference, device-code
       // redemption) answer without credentials; every other route throws them first.
@@ -82,6 +85,11 @@ export function createApiApp(ctx: Ctx, tokens: Authenticator, modules: (RouteMod
 
   for (const m of all) ('register' in m ? m.register(app) : m(app));
   return app;
+}
+
+function asToken(tokens: Authenticator, tokenId: string): Principal {
+  if (!tokens.tokenPrincipal) throw new ServiceError(400, 'INVALID_INPUT', 'asToken: this API cannot send as an API token', { field: 'asToken' });
+  return tokens.tokenPrincipal(tokenId);
 }
 
 /** A JSON response with the spec's conventions. */

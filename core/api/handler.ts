@@ -14,6 +14,8 @@ export interface ApiCallOptions {
   consoleCall?: boolean;
   /** Who a console call is logged as (a scenario's runs are the scenario's, not "console"). */
   caller?: string | undefined;
+  /** With `consoleCall` only: send as this API token's principal (see ApiBindings.asToken). */
+  asToken?: string | undefined;
 }
 
 /** The fetch-style entry point that every transport uses. */
@@ -50,7 +52,7 @@ export function createApiHandler(ctx: Ctx, app: ApiApp): ApiHandler {
       let response: Response;
       for (let attempt = 1; ; attempt++) {
         const failedBefore = ctx.groupStats().failures;
-        response = await ctx.callScope.run(logId, () => ctx.apiCall(() => app.fetch(request, { consoleCall: options.consoleCall === true, caller: options.caller, seen })));
+        response = await ctx.callScope.run(logId, () => ctx.apiCall(() => app.fetch(request, { consoleCall: options.consoleCall === true, caller: options.caller, asToken: options.consoleCall === true ? options.asToken : undefined, seen })));
         // An answer leaves only once what it reports is committed (its changes may share a group commit).
         // Any group that failed while the call ran may have held part of it (a call can outlive its group).
         try {

@@ -18,6 +18,8 @@ export type Principal =
  */
 export interface Authenticator {
   authenticate(header: string | undefined): Principal;
+  /** The principal of a live API token, for a console call sent as that token; a 400 naming `asToken` when it is unknown or revoked. */
+  tokenPrincipal?(tokenId: string): Principal;
 }
 
 /** Per-call options passed by the host (as Hono bindings). */
@@ -26,6 +28,8 @@ export interface ApiBindings {
   consoleCall?: boolean;
   /** Who a console call is logged as (e.g. `scenario:card-refund`); `console` when unset. */
   caller?: string | undefined;
+  /** Console calls only (the bridges set it, never an HTTP request): send as this API token's principal instead of the console. */
+  asToken?: string | undefined;
   /** Filled in for the caller (the request log): the principal the credentials proved, if any. */
   seen?: { principal?: string; requestBody?: string; fault?: import('../faults/middleware').FaultMark };
 }

@@ -13,6 +13,8 @@ export interface ApiRequest {
   headers?: Record<string, string>;
   /** A file upload, sent to the API as multipart/form-data (instead of `body`). */
   upload?: ApiUpload;
+  /** Send as this API token (its id) instead of the console: the console is trusted in-process, so no secret is needed. */
+  asToken?: string;
 }
 
 /** The API's answer, as data. */

@@ -21,6 +21,8 @@ const apiRequestSchema = z.object({
   headers: z.record(z.string(), z.string()).optional(),
   // A file upload (checked by the core, which sends it to the API as multipart/form-data).
   upload: z.unknown().optional(),
+  // Send as an API token of the workspace (its id); the core refuses an unknown or revoked one.
+  asToken: z.string().min(1).max(200).optional(),
 });
 const invokeSchema = z.object({ name: z.string().min(1), input: z.unknown().optional() });
 

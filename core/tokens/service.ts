@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Ctx } from '../context';
-import { notFound, unauthorized } from '../kernel/errors';
+import { invalidInput, notFound, unauthorized } from '../kernel/errors';
 import type { Page } from '../kernel/pagination';
 import type { Authenticator, Permission, Principal } from '../api/types';
 import { tokenRepo, type TokenSecret } from './repo';
@@ -68,6 +68,14 @@ export class TokenService implements Authenticator {
   /** Number of live tokens. */
   count(): number {
     return this.repo.count();
+  }
+
+  /** The principal of a live token, for a console call sent as it; unknown or revoked is a 400 naming `asToken`. */
+  tokenPrincipal(id: string): Principal {
+    const row = this.repo.findLive(id);
+    if (!row) throw invalidInput('asToken', `no live API token has the id ${id} (it is unknown or was revoked)`);
+    this.touch(id);
+    return { kind: 'TOKEN', id, permissions: [...row.token.permissions] };
   }
 
   /** Verifies an `Authorization: Basic` header value and returns the calling principal. */
