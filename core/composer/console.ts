@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { handler } from '../api/console-handler';
 import type { Ctx } from '../context';
+import { redactSavedRequest } from './redact-saved';
 import { savedRequestRepo } from './repo';
 
 /** Headers a saved request may not keep: the composer fills credentials in when it sends, and saving them would store a secret. */
@@ -29,7 +30,11 @@ export function composerHandlers(ctx: Ctx) {
   return {
     'composer/list': handler(z.object({ collectionId: id.optional(), q: z.string().trim().max(200).optional(), ...page }).strict(), (f) => repo.list(f)),
     'composer/get': handler(z.object({ id }).strict(), ({ id }) => repo.get(id)),
-    'composer/save': handler(savedRequestInput, ({ id, ...fields }) => repo.save(fields, id)),
+    // No secret is stored: the answer says, in words, which parts were left out (an empty list when none).
+    'composer/save': handler(savedRequestInput, ({ id, ...typed }) => {
+      const { fields, leftOut } = redactSavedRequest(typed);
+      return { ...repo.save(fields, id), leftOut };
+    }),
     'composer/rename': handler(z.object({ id, name }).strict(), ({ id, name }) => repo.rename(id, name)),
     'composer/move': handler(z.object({ id, collectionId: id.nullable() }).strict(), ({ id, collectionId }) => repo.move(id, collectionId)),
     'composer/delete': handler(z.object({ id }).strict(), ({ id }) => (repo.delete(id), { deleted: true })),

@@ -67,6 +67,12 @@ function basicUserIs(b64: string, user: string): boolean {
   return Buffer.from(b64, 'base64').toString('utf8').startsWith(`${user}:`);
 }
 
+/**
+ * True when a header's value is a secret: the log's credential headers, or a name that reads as a secret
+ * key once its dashes are underscores (`X-Api-Key`, `X-Auth-Token`, `Svc-Wallet-Signature`).
+ */
+export const isSecretHeader = (name: string) => SECRET_HEADERS.has(name.trim().toLowerCase()) || isSecretKey(name.trim().replace(/-/g, '_'), 'request');
+
 /** A request path with one-time codes in it (device-code redemption, a card reveal link's token) replaced by the marker. */
 export function redactPath(path: string): string {
   return path.replace(/(\/device-codes\/)[^/]+/i, `$1${REDACTED}`).replace(/(\/card-reveals\/)[^/]+/i, `$1${REDACTED}`);

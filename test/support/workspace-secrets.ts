@@ -2,7 +2,7 @@
 // meant for a customer) must never contain. The columns are named one by one (a new secret column must be
 // added here); each value also yields its long pieces, so a fragment of a PEM key or a signature counts too.
 import Database from 'better-sqlite3';
-import { isSecretKey, REDACTED } from '../../core/kernel/redact';
+import { isSecretHeader, isSecretKey, REDACTED } from '../../core/kernel/redact';
 
 /** Columns that hold secrets, by table: credentials, keys, signatures, one-time codes, card numbers, idempotency keys. */
 export const SECRET_COLUMNS: Readonly<Record<string, readonly string[]>> = {
@@ -55,6 +55,9 @@ function secretParts(raw: string): string[] {
       if (typeof check.field === 'string' && isSecretKey(check.field.split('.').pop()!, 'response')) {
         for (const x of [check.expected, check.actual]) if (typeof x === 'string') out.push(x);
       }
+      // A saved request's header row: `{ name, value }`, secret when the name reads as one.
+      const row = v as { name?: unknown; value?: unknown };
+      if (typeof row.name === 'string' && typeof row.value === 'string' && isSecretHeader(row.name)) out.push(row.value);
       for (const [k, x] of Object.entries(v)) {
         if ((isSecretKey(k, 'request') || SECRET_HEADER.test(k)) && (typeof x === 'string' || typeof x === 'number')) out.push(String(x));
         else walk(x);
