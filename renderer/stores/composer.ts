@@ -33,6 +33,15 @@ export interface ComposerAnswer {
   durationMs: number;
 }
 
+/** An API token the composer can send as (never its secret: the console acts as it in-process). */
+export interface SendAsToken {
+  id: string;
+  name: string;
+}
+
+/** `sendAs` when the composer sends as the console itself. */
+export const AS_CONSOLE = 'console';
+
 /** The response header in which the core names the log entry of the console's own call. */
 const LOG_ID_HEADER = 'x-console-log-id';
 
@@ -63,11 +72,30 @@ export const useComposerStore = defineStore('composer', () => {
   const problems = shallowRef<BodyProblem[]>([]);
   const sending = ref(false);
   const opening = ref(false);
+  /** Who the draft is sent as: the console, or an API token's id (keys replay only for the caller that sent them). */
+  const sendAs = ref<string>(AS_CONSOLE);
+  const tokens = shallowRef<SendAsToken[]>([]);
+
+  /** Loads the workspace's live API tokens (names and ids only) for the "Sends as" choice. */
+  async function loadTokens(): Promise<void> {
+    const found: SendAsToken[] = [];
+    let cursor: string | undefined;
+    // Why every page: the choice must offer each token, and workspaces hold a handful.
+    do {
+      const res = await apiExchange({ method: 'GET', path: '/tokens', query: { limit: 100, cursor } });
+      const page = res.body as { data?: SendAsToken[]; hasMore?: boolean; nextCursor?: string } | null;
+      if (res.status !== 200 || !page?.data) break;
+      found.push(...page.data.map((t) => ({ id: t.id, name: t.name })));
+      cursor = page.hasMore ? page.nextCursor : undefined;
+    } while (cursor);
+    tokens.value = found;
+  }
 
   /** Starts over with an empty draft. */
   function reset(): void {
     draft.value = blankDraft();
     source.value = { kind: 'blank' };
+    sendAs.value = AS_CONSOLE;
     answer.value = null;
     problems.value = [];
   }
@@ -89,6 +117,10 @@ export const useComposerStore = defineStore('composer', () => {
       const call = await invoke('requestLog/get', { id });
       draft.value = draftFromLogged(call);
       source.value = { kind: 'log', ref: id, principal: call.principal };
+      // Sent as whoever made the call, so that keeping its key replays it; a call by no live token (an agent,
+      // a scenario, a revoked token) goes as the console.
+      await loadTokens();
+      sendAs.value = tokens.value.some((t) => t.id === call.principal) ? call.principal! : AS_CONSOLE;
     });
   }
 
@@ -115,7 +147,7 @@ export const useComposerStore = defineStore('composer', () => {
     });
   }
 
-  /** Sends the draft as the console; problems found before sending are shown instead. Returns the answer, if sent. */
+  /** Sends the draft as `sendAs`; problems found before sending are shown instead. Returns the answer, if sent. */
   async function send(): Promise<ComposerAnswer | null> {
     if (sending.value) return null;
     const built = requestOfDraft(draft.value);
@@ -127,7 +159,7 @@ export const useComposerStore = defineStore('composer', () => {
     sending.value = true;
     const started = performance.now();
     try {
-      const res = await apiExchange(built.request);
+      const res = await apiExchange(sendAs.value === AS_CONSOLE ? built.request : { ...built.request, asToken: sendAs.value });
       answer.value = { status: res.status, headers: res.headers, body: res.body, replay: isReplay(res.headers), logId: res.headers[LOG_ID_HEADER] ?? null, durationMs: Math.round(performance.now() - started) };
       return answer.value;
     } finally {
@@ -144,7 +176,7 @@ export const useComposerStore = defineStore('composer', () => {
   const collections = createPager<SavedCollection>((cursor) => invoke('composer/collections', { limit: 50, cursor }), (c) => c.id);
 
   /** Saves the draft under a name (replacing the saved request it was opened from when `replace`). */
-  async function save(name: string, collectionId: string | null, replace: boolean): Promise<SavedRequest> {
+  async function save(name: string, collectionId: string | null, replace: boolean): Promise<HandlerOutput<'composer/save'>> {
     const d = draft.value;
     const id = replace && source.value.kind === 'saved' ? source.value.ref : undefined;
     const result = await invoke('composer/save', { id, name, collectionId, method: d.method, path: d.path, query: d.query, headers: d.headers, body: d.body.trim() ? d.body : null });
@@ -160,7 +192,7 @@ export const useComposerStore = defineStore('composer', () => {
   }
 
   return {
-    draft, source, answer, problems, sending, opening, reset, openLogged, openOperation, openSaved, send,
+    draft, source, answer, problems, sending, opening, sendAs, tokens, loadTokens, reset, openLogged, openOperation, openSaved, send,
     collectionFilter, nameFilter, saved, collections, save,
     rename: (id: string, name: string) => changed(() => invoke('composer/rename', { id, name })),
     move: (id: string, collectionId: string | null) => changed(() => invoke('composer/move', { id, collectionId })),

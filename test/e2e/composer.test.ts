@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
 
-// The request composer in Chromium against `serve` (issue 29): a POST /quotes an integrator logged opens in
-// the composer; a fresh key creates a new quote, and the console's keyed call, opened again with its
-// original key, is answered as a replay that creates nothing; Try it from the API reference lands on an id
-// that exists. Screenshots at 1440x900 and 1024x700, light and dark.
+// The request composer in Chromium against `serve` (issue 29): a POST /quotes an integrator made over HTTP
+// with their own API token opens in the composer sending as that token, and its original key replays it
+// (keys are kept per caller) and creates nothing; sent as the console, a fresh key creates a new quote, and
+// the console's keyed call, opened again with its original key, is answered as a replay that creates
+// nothing; Try it from the API reference lands on an id that exists. Screenshots at 1440x900 and 1024x700,
+// light and dark.
 const OUT = '/tmp/shots/composer';
 const SIZES = [{ width: 1440, height: 900 }, { width: 1024, height: 700 }] as const;
 const THEMES = ['light', 'dark'] as const;
@@ -14,9 +16,12 @@ const THEMES = ['light', 'dark'] as const;
 let proc: ServeProcess;
 let browser: Browser;
 let quoteBody: unknown;
+let ciBot: { clientId: string; clientSecret: string };
+let ciBotQuoteId = '';
 
-async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<any> {
-  const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
+/** An API call over real HTTP as the seeded token, or as `as` (another token's client id and secret). */
+async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, as?: { clientId: string; clientSecret: string }): Promise<any> {
+  const auth = `Basic ${Buffer.from(`${as?.clientId ?? proc.clientId}:${as?.clientSecret ?? proc.clientSecret}`).toString('base64')}`;
   const res = await fetch(`${proc.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return res.json();
@@ -41,6 +46,9 @@ beforeAll(async () => {
   quoteBody = { source: { sourceType: 'ACCOUNT', accountId: usd }, destination: { destinationType: 'ACCOUNT', accountId: clabe }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 12_345, description: 'Rehearsal' };
   const q = await call('POST', '/quotes', quoteBody, { 'Idempotency-Key': 'integrator-key-1' });
   await call('POST', `/quotes/${encodeURIComponent(q.id)}/execute`);
+  // Last, so it is the newest POST /quotes in the log: an integrator's CI with its own token.
+  ciBot = await call('POST', '/tokens', { name: 'ci-bot', permissions: ['VIEW', 'TRANSACT'] });
+  ciBotQuoteId = (await call('POST', '/quotes', quoteBody, { 'Idempotency-Key': 'ci-bot-key-1' }, ciBot)).id;
   browser = await launchChromium();
 });
 
@@ -80,21 +88,36 @@ async function sendByKeyboard(page: Page): Promise<{ status: string; replay: str
 describe('the request composer', () => {
   let consoleLogId = '';
 
-  it('opens a logged POST /quotes; a fresh key creates a new quote, the original key of the console’s call replays it and creates nothing', async () => {
+  it('opens an integrator’s POST /quotes sent as their API token: the original key replays it, marked as a replay, and creates nothing; as the console a fresh key creates a new quote, and the console’s own key replays', async () => {
     const { context, page, errors } = await open(SIZES[0], 'light');
     await page.goto(proc.consoleUrl.replace('#/', '#/request-log?method=POST&pathContains=%2Fquotes&source=HTTP'));
     const row = page.locator('[data-testid="request-log-row"]').filter({ hasText: /\/quotes(?!\/)/ }).first();
     await row.waitFor({ state: 'visible', timeout: 15_000 });
     await row.click();
     await page.getByTestId('open-in-composer').click();
-    await expect.poll(() => keyShown(page), { timeout: 15_000 }).toBe('integrator-key-1');
-    expect(await page.getByTestId('composer-identity').innerText()).toMatch(/Sends as the console/);
-    expect(await page.getByTestId('composer-identity').innerText()).not.toContain(proc.clientSecret);
-    // The integrator's key is scoped to their token: the screen says the console's send would run again.
-    expect(await page.getByTestId('composer-key-other-caller').innerText()).toMatch(/made by Token:/);
+    await expect.poll(() => keyShown(page), { timeout: 15_000 }).toBe('ci-bot-key-1');
+    // Sent as whoever made the call, named in words; no secret on the screen.
+    await expect.poll(() => page.getByTestId('composer-identity').innerText(), { timeout: 15_000 }).toMatch(/^Sends as API token “ci-bot”/);
+    const screenText = await page.locator('main').innerText();
+    for (const secret of [ciBot.clientSecret, proc.clientSecret]) expect(screenText).not.toContain(secret);
+    expect(await page.getByTestId('composer-key-other-caller').count()).toBe(0);
     expect(JSON.parse(await page.getByTestId('composer-body').inputValue())).toEqual(quoteBody);
 
     const atStart = await quoteCount();
+    const replayed = await sendByKeyboard(page);
+    expect(replayed).toMatchObject({ status: '201', replay: 'true' });
+    expect(await page.getByTestId('composer-replayed').innerText()).toMatch(/did nothing again/);
+    expect(await page.getByTestId('composer-answer').innerText()).toContain(ciBotQuoteId);
+    expect(await quoteCount()).toBe(atStart);
+    await page.screenshot({ path: `${OUT}/composer-as-token-1440x900-light.png` });
+
+    // Chosen from the keyboard: the console instead; the screen says the kept key would then run again.
+    await page.getByTestId('composer-send-as').locator('[role="combobox"]').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.n-base-select-option', { hasText: 'The console' }).click();
+    await expect.poll(() => page.getByTestId('composer-identity').innerText()).toMatch(/^Sends as the console/);
+    expect(await page.getByTestId('composer-key-other-caller').innerText()).toMatch(/made by API token “ci-bot”.*To replay it, send as API token “ci-bot”/s);
+
     await page.getByTestId('key-fresh').click();
     const fresh = await keyShown(page);
     expect(fresh).toMatch(/^[0-9a-f-]{36}$/);
