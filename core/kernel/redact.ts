@@ -50,7 +50,7 @@ export const REDACTED = '[redacted]';
 export function redactHeaders(headers: Headers, acceptedUser?: string): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, key) => {
-    out[key] = SECRET_HEADERS.has(key.toLowerCase()) ? redactHeaderValue(key, value, acceptedUser) : value;
+    out[key] = isSecretHeader(key) ? redactHeaderValue(key, value, acceptedUser) : value;
   });
   return out;
 }

@@ -92,6 +92,16 @@ describe('credential fields of real routes', () => {
     expect(JSON.stringify(row)).not.toContain('WXYZ-9876');
   });
 
+  it('stores no value of a header whose name reads as a secret (X-Api-Key, X-Auth-Token), and keeps the Idempotency-Key', async () => {
+    const core = open();
+    const headers = new Headers({ authorization: 'Bearer none', 'x-api-key': 'apikey-0123456789', 'x-auth-token': 'authtoken-0123456789', 'idempotency-key': 'key-kept-7' });
+    await (await core.api.fetch(new Request(`http://127.0.0.1${API_BASE}/customers`, { headers }))).text();
+    const row = JSON.stringify(core.services.ctx.db.prepare('SELECT * FROM request_log ORDER BY seq DESC LIMIT 1').get());
+    expect(row).not.toContain('apikey-0123456789');
+    expect(row).not.toContain('authtoken-0123456789');
+    expect(row).toContain('key-kept-7');
+  });
+
   it('keeps the error code of an answer (a code in a response is not a secret)', async () => {
     const core = open();
     const { entry } = await call(core, 'GET', '/config', basicAuth('Token:nobody', 'nothing'));
