@@ -19,7 +19,7 @@ import {
  * past the restore's own event).
  */
 const CARRIED_ON = ['workspace_meta', 'request_log', 'request_log_resources', 'events', 'idempotency_keys', 'api_tokens',
-  'transactions_text_data', 'transactions_text_idx', 'transactions_text_docsize', 'transactions_text_config', 'webhook_settings'];
+  ...['transactions_text', 'customers_names'].flatMap((fts) => ['data', 'idx', 'docsize', 'config'].map((part) => `${fts}_${part}`)), 'webhook_settings'];
 
 /** Rows per table and a SHA-256 of every table's rows in a stable order (everything a workspace holds). */
 function fingerprint(path: string, skip: string[] = []): Record<string, { rows: number; sha: string }> {
