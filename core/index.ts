@@ -21,6 +21,7 @@ import { rateRoutes } from './rates/routes';
 import { sandboxRoutes } from './sandbox/routes';
 import { workspaceRoutes } from './workspaces/routes';
 import { faultRuleRoutes } from './faults/routes';
+import { faultRules } from './faults/middleware';
 import { requestLogHarRoutes } from './workspaces/request-log-har-route';
 import { WorkspaceService } from './workspaces/service';
 import type { WorkspaceDirectory } from './workspaces/ports';
@@ -163,7 +164,7 @@ export function createCore(options: CoreOptions): Core {
       workspaceRoutes(kernel, files),
       faultRuleRoutes(kernel),
       requestLogHarRoutes(kernel),
-    ], documentSource, { maxBodyBytes: options.maxBodyBytes });
+    ], documentSource, { maxBodyBytes: options.maxBodyBytes, interceptors: [(respond) => faultRules(kernel, respond)] });
     const api = createApiHandler(kernel, app);
     const handlers: ConsoleHandlers = buildConsoleHandlers(services, runtime);
     kernel.scheduler.runDue();

@@ -1,9 +1,8 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { Ctx } from '../context';
 import { ServiceError, toServiceError } from '../kernel/errors';
 import { bodyLimits, DEFAULT_MAX_BODY_BYTES, limitBodies } from './body-limit';
 import { idempotency } from './idempotency';
-import { faultRules } from '../faults/middleware';
 import { reclaimWalAfter } from '../kernel/wal-reclaim';
 import { textResponse } from './known-body';
 import { mergeContracts, type Contract, type RouteModule } from './contract';
@@ -11,10 +10,15 @@ import type { DocumentOptions } from './openapi';
 import { referenceRoutes } from './reference-routes';
 import { API_BASE, PERMISSIONS, type ApiApp, type ApiBindings, type ApiVariables, type Authenticator, type Principal } from './types';
 
-/** Limits the API applies to every call. */
+/** Limits the API applies to every call, and what may stand in for a handler. */
 export interface ApiLimits {
   /** The largest request body of an operation that declares no limit of its own (default 1 MB). */
   maxBodyBytes?: number;
+  /**
+   * Middleware that runs after authentication and before idempotency and every handler, given the way to
+   * answer an error object (the workspace's fault rules): areas plug in here so the API never imports them.
+   */
+  interceptors?: ((respond: (err: ServiceError) => Response) => MiddlewareHandler<{ Bindings: ApiBindings; Variables: ApiVariables }>)[];
 }
 
 /** Where the served OpenAPI document takes its server origin and examples from (read on each build). */
@@ -80,7 +84,7 @@ export function createApiApp(ctx: Ctx, tokens: Authenticator, modules: (RouteMod
     await next();
   });
   // Before idempotency and every handler: a faulted call stores nothing, not even its key.
-  app.use('*', faultRules(ctx, errorResponse));
+  for (const intercept of limits.interceptors ?? []) app.use('*', intercept(errorResponse));
   app.use('*', idempotency(ctx));
 
   for (const m of all) ('register' in m ? m.register(app) : m(app));

@@ -1,5 +1,12 @@
 import type { Hono } from 'hono';
 
+/** What a fault rule did to a call, as the request log marks it (set by the faults area's interceptor). */
+export interface FaultMark {
+  ruleId: string;
+  /** In words: "answered 500 INTERNAL_ERROR (rule: Third quote fails)", "waited 800 ms". */
+  note: string;
+}
+
 /** Permissions an API token can hold. VIEW reads; TRANSACT moves money; MANAGE changes customers, accounts, tokens and configuration. */
 export const PERMISSIONS = ['VIEW', 'TRANSACT', 'MANAGE'] as const;
 /** One API token permission. */
@@ -31,7 +38,7 @@ export interface ApiBindings {
   /** Console calls only (the bridges set it, never an HTTP request): send as this API token's principal instead of the console. */
   asToken?: string | undefined;
   /** Filled in for the caller (the request log): the principal the credentials proved, if any. */
-  seen?: { principal?: string; requestBody?: string; fault?: import('../faults/middleware').FaultMark };
+  seen?: { principal?: string; requestBody?: string; fault?: FaultMark };
 }
 
 /** Values the middleware stores on the request context. */

@@ -7,12 +7,7 @@ import { compilePattern } from './pattern';
 import { faultRuleRepo } from './repo';
 import type { FaultRule } from './schema';
 
-/** What a rule did to a call, as the request log marks it. */
-export interface FaultMark {
-  ruleId: string;
-  /** In words: "answered 500 INTERNAL_ERROR (rule: Third quote fails)", "waited 800 ms". */
-  note: string;
-}
+export type { FaultMark } from '../api/types';
 
 /** The default code of an injected error by status, so an unconfigured rule still answers as the API would. */
 function defaultCode(status: number): string {
