@@ -32,7 +32,7 @@ export function buildConsoleHandlers(s: Services, runtime: WorkspaceRuntime) {
     workspaceFileHandlers(s.ctx, runtime.files, () => runtime.directory, s.cardTransactions),
     customerHandlers(s.customers, s.internal, s.external),
     accountHandlers(s.internal, s.external, s.ledger),
-    requestLogHandlers(s.ctx),
+    requestLogHandlers(s.ctx, s.webhooks.deliveries),
     eventHandlers(s.ctx),
     searchHandlers(s),
     transactionHandlers(s.transactions, (id) => s.external.identifierOf(id), (q) => customersNamed(s, q)),

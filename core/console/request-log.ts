@@ -29,12 +29,13 @@ export const requestLogQuery = z.object({
 });
 
 /** Console handlers of the request log (read through the kernel, which owns the log). */
-export function requestLogHandlers(ctx: Ctx) {
+export function requestLogHandlers(ctx: Ctx, deliveries: { briefOfEvent(eventId: string): { id: string; status: string; url: string; attemptCount: number; createdAt: string }[] }) {
   return {
     'requestLog/list': handler(requestLogQuery, (q) => ctx.requestLog.read.list(q)),
     'requestLog/get': handler(z.object({ id: z.string().min(1) }), ({ id }): ApiCallDetail => ctx.requestLog.read.get(id)),
     /** The events a call caused, with each event's webhook deliveries. */
-    'requestLog/caused': handler(z.object({ id: z.string().min(1) }), ({ id }) => ctx.requestLog.read.causedBy(id)),
+    'requestLog/caused': handler(z.object({ id: z.string().min(1) }),
+      ({ id }) => ctx.requestLog.read.causedBy(id).map((e) => ({ ...e, deliveries: deliveries.briefOfEvent(e.id) }))),
     /** The calls matching the list's filters as a HAR 1.2 document (the console saves it as a file). */
     'requestLog/har': handler(requestLogQuery.omit({ limit: true, cursor: true }).extend({ limit: z.number().int().min(1).max(HAR_MAX_ENTRIES).default(1_000) }),
       ({ limit, ...f }) => toHar(ctx.requestLog.read.exportAll(f, limit), 'http://127.0.0.1', API_VERSION)),

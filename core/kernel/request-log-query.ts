@@ -21,7 +21,6 @@ export interface ApiCallSummary {
 /** An event an API call caused, with the webhook deliveries made of it. */
 export interface CausedEvent {
   id: string; seq: number; type: string; resourceId: string; createdAt: string;
-  deliveries: { id: string; status: string; url: string; attemptCount: number; createdAt: string }[];
 }
 
 /** One request-log entry with its redacted headers and bodies. */
@@ -111,9 +110,6 @@ export function requestLogQueries(db: Db) {
   const causedEvents = db.prepare<[string], { id: string; seq: number; type: string; resource_id: string; created_at: number }>(
     'SELECT id, seq, type, resource_id, created_at FROM events WHERE api_call_id = ? ORDER BY seq',
   );
-  const deliveriesOf = db.prepare<[string], { id: string; status: string; url: string; attempt_count: number; created_at: number }>(
-    'SELECT id, status, url, attempt_count, created_at FROM webhook_deliveries WHERE event_id = ? ORDER BY created_at, id',
-  );
   const matching = db.prepare<{ q: string }, { id: string; method: string; path: string; status: number }>(
     'SELECT l.id, l.method, l.path, l.status FROM request_log l WHERE l.id = @q OR l.seq IN (SELECT log_seq FROM request_log_resources WHERE resource_id = @q) ORDER BY l.seq DESC LIMIT 5',
   );
@@ -149,13 +145,9 @@ export function requestLogQueries(db: Db) {
       if (!r) throw notFound('NOT_FOUND', `Request-log entry ${id} not found (it may have been pruned by retention)`);
       return { ...summary(r), requestHeaders: JSON.parse(r.request_headers) as Record<string, string>, requestBody: r.request_body, responseBody: r.response_body };
     },
-    /** The events a call caused (oldest first), each with its webhook deliveries. */
+    /** The events a call caused (oldest first); their webhook deliveries are the webhooks area's to tell. */
     causedBy(logId: string): CausedEvent[] {
-      const events = causedEvents.all(logId);
-      return events.map((e) => ({
-        id: e.id, seq: e.seq, type: e.type, resourceId: e.resource_id, createdAt: isoOf(e.created_at),
-        deliveries: deliveriesOf.all(e.id).map((d) => ({ id: d.id, status: d.status, url: d.url, attemptCount: d.attempt_count, createdAt: isoOf(d.created_at) })),
-      }));
+      return causedEvents.all(logId).map((e) => ({ id: e.id, seq: e.seq, type: e.type, resourceId: e.resource_id, createdAt: isoOf(e.created_at) }));
     },
     /** Every entry matching the filters, oldest first, with headers and bodies, at most `max` (an export). */
     exportAll(f: Omit<RequestLogFilter, 'limit' | 'cursor'>, max: number): ApiCallDetail[] {

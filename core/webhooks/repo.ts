@@ -86,6 +86,9 @@ export function webhookRepo(db: Db) {
   const inFlight = db.prepare<[string], { n: number }>("SELECT count(*) AS n FROM webhook_attempts WHERE delivery_id = ? AND outcome = 'IN_FLIGHT'");
   const failedIds = db.prepare<[], { id: string }>("SELECT id FROM webhook_deliveries WHERE status = 'FAILED' ORDER BY created_at, id");
   const byEvent = db.prepare<[string], { id: string }>('SELECT id FROM webhook_deliveries WHERE event_id = ?');
+  const allOfEvent = db.prepare<[string], { id: string; status: string; url: string; attempt_count: number; created_at: number }>(
+    'SELECT id, status, url, attempt_count, created_at FROM webhook_deliveries WHERE event_id = ? ORDER BY created_at, id',
+  );
   const statusCounts = db.prepare<[], { status: DeliveryStatus; n: number }>('SELECT status, count(*) AS n FROM webhook_deliveries GROUP BY status');
   const staleInFlight = db.prepare<[], AttemptRow>("SELECT * FROM webhook_attempts WHERE outcome = 'IN_FLIGHT'");
   const approvalGet = db.prepare<[string], { status: string; delivery_id: string | null; detail: string }>('SELECT status, delivery_id, detail FROM incoming_approvals WHERE transaction_id = ?');
@@ -123,6 +126,10 @@ export function webhookRepo(db: Db) {
     /** The delivery made for a domain event, if any. */
     deliveryOfEvent(eventId: string): string | undefined {
       return byEvent.get(eventId)?.id;
+    },
+    /** Every delivery made for a domain event, oldest first, in brief (what the request log shows under a call's events). */
+    deliveriesOfEvent(eventId: string): { id: string; status: string; url: string; attemptCount: number; createdAtMs: number }[] {
+      return allOfEvent.all(eventId).map((d) => ({ id: d.id, status: d.status, url: d.url, attemptCount: d.attempt_count, createdAtMs: d.created_at }));
     },
     /** Sets a delivery's status and next due time. */
     setState(id: string, status: DeliveryStatus, nextAttemptAt: number | null, atMs: number): void {

@@ -125,6 +125,11 @@ export class WebhookService {
     return this.repo.list(f);
   }
 
+  /** The deliveries made for a domain event, in brief, oldest first (the request log lists them under the call that caused it). */
+  briefOfEvent(eventId: string): { id: string; status: string; url: string; attemptCount: number; createdAt: string }[] {
+    return this.repo.deliveriesOfEvent(eventId).map(({ createdAtMs, ...d }) => ({ ...d, createdAt: new Date(createdAtMs).toISOString() }));
+  }
+
   /** One delivery with its attempts (404 WEBHOOK_NOT_FOUND). */
   get(id: string): { delivery: Delivery; attempts: Attempt[] } {
     const delivery = this.repo.delivery(id);
