@@ -104,7 +104,9 @@ describe('POST /customers/external-accounts', () => {
 });
 
 describe('upstream client: wallets without a beneficiary', () => {
-  const solana = () => ({ accountType: 'SOLANA_WALLET', address: `7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJos${String(Date.now() % 10_000).padStart(4, '0')}` });
+  // Ends in a letter: an identifier ending in three digits is read as a sandbox suffix (…105 is refused as invalid).
+  let n = 0;
+  const solana = () => ({ accountType: 'SOLANA_WALLET', address: `7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJos${String(++n).padStart(3, '1')}Z` });
 
   it('a SOLANA_WALLET (or SPARK_WALLET) without a beneficiary is created when the platform asks for no counterparty data', async () => {
     const r = await srv.api.post('/customers/external-accounts', { customerId: customer.id, currency: 'USDC', accountInfo: solana() });
