@@ -115,6 +115,17 @@ describe('fault rules and the request log in the console', () => {
     expect(faulted).toHaveLength(1);
     expect(faulted[0].response.status).toBe(500);
     expect(faulted[0].comment).toContain('Fault rule');
+    // A HAR parser opens it: Playwright replays the file, answering a recorded GET from it with the network cut off.
+    const replayed = har.log.entries.find((e: { request: { method: string }; response: { status: number; content: { text?: string } } }) =>
+      e.request.method === 'GET' && e.response.status === 200 && (e.response.content.text ?? '').includes('"data"'));
+    expect(replayed, 'a GET answered 200 in the HAR').toBeDefined();
+    const replay = await browser.newContext();
+    await replay.routeFromHAR((await download.path())!, { notFound: 'abort' });
+    const page2 = await replay.newPage();
+    const answer = await page2.goto(replayed.request.url);
+    expect(answer?.status()).toBe(200);
+    expect(await answer?.text()).toBe(replayed.response.content.text);
+    await replay.close();
     // An event links back to the call that caused it.
     await page.goto(proc.consoleUrl.replace('#/', '#/events'));
     const link = page.getByTestId('event-call-link').first();
