@@ -151,7 +151,8 @@ describe('the request-log entry’s actions', () => {
     (document.querySelector('[data-testid="composer-send"]') as HTMLButtonElement).click();
     await flushPromises();
     await flushPromises();
-    expect(fake.apiCalls.filter((c) => c.path !== '/openapi.json')).toEqual([{ method: 'POST', path: '/quotes', headers: { 'x-request-source': 'billing-job', 'Idempotency-Key': 'key-1' }, body: JSON.parse(entry().requestBody!) }]);
+    // The composer's own reads (the OpenAPI document, the tokens it can send as) are GETs; the one call sent is the POST.
+    expect(fake.apiCalls.filter((c) => c.method !== 'GET')).toEqual([{ method: 'POST', path: '/quotes', headers: { 'x-request-source': 'billing-job', 'Idempotency-Key': 'key-1' }, body: JSON.parse(entry().requestBody!) }]);
     await expect.poll(() => document.querySelector('[data-testid="composer-answer"]')?.getAttribute('data-status')).toBe('400');
   });
 });
