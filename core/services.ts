@@ -7,7 +7,7 @@ import { ExternalAccountService } from './accounts/external-service';
 import { CustomerService } from './customers/service';
 import { customerRepo } from './customers/repo';
 import { RateService } from './rates/service';
-import { ClockService } from './sandbox/service';
+import { ClockService } from './sandbox/clock';
 import { TransactionService } from './transactions/service';
 import { PaymentRunner } from './transactions/runner';
 import { FundsMover } from './payments/funds';

@@ -7,7 +7,7 @@ import type { QuoteService } from '../quotes/service';
 import type { TransactionService } from '../transactions/service';
 import { advanceSchema, clockReportSchema, sandboxSendSchema, umaReceiveSchema } from './schema';
 import type { IncomingPaymentSimulator } from './incoming';
-import type { ClockService } from './service';
+import type { ClockService } from './clock';
 
 const TAG = 'Sandbox';
 const clockAnswer = { 200: { description: 'The clock after the change', schema: clockReportSchema } } as const;

@@ -1,7 +1,7 @@
 import type { Ctx } from '../context';
 import { conflict } from '../kernel/errors';
 import type { Job } from '../kernel/scheduler';
-import { decideApproval } from './approval';
+import { decideApproval } from './approval-decision';
 import type { AttemptResult, WebhookRepo } from './repo';
 import type { Attempt, Delivery } from './schema';
 
