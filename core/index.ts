@@ -45,7 +45,7 @@ import { agentMeRoutes } from './agents/me-routes';
 import { scaRoutes } from './sca/routes';
 import { buildConsoleHandlers, type ConsoleHandlers } from './console/handlers';
 import { dispatch, type BridgeResult } from './api/console-handler';
-import { apiRequestPath, type ApiRequest, type ApiResponse } from './console/bridge';
+import { apiRequestPath, type ApiRequest, type ApiResponse } from './console/api-request';
 import { apiUploadSchema, MAX_BRIDGE_UPLOAD_BYTES, uploadForm } from './console/upload';
 import type { HostInfo, WorkspaceRuntime } from './console/workspace';
 import { scenarioTargets } from './scenarios/targets';
@@ -243,7 +243,8 @@ export function createCore(options: CoreOptions): Core {
 
 /** What hosts and the renderer import from the core's entry point: the console contract, bridge types and API version. */
 export type { ConsoleHandlers, HandlerInput, HandlerName, HandlerOutput } from './console/handlers';
-export type { ApiRequest, ApiResponse, ConsoleBridge } from './console/bridge';
+export type { ApiRequest, ApiResponse } from './console/api-request';
+export type { ConsoleBridge } from './console/bridge';
 export type { BridgeResult } from './api/console-handler';
 export type { DomainEvent } from './kernel/events';
 export { API_BASE, API_VERSION } from './api/types';

@@ -3,7 +3,7 @@ import type { Ctx } from '../context';
 import { conflict, invalidInput } from '../kernel/errors';
 import { requestHash } from './request-hash';
 import { redactBody } from '../kernel/redact';
-import type { ApiBindings, ApiVariables } from './types';
+import type { ApiBindings, ApiVariables, KeyedAnswer } from './types';
 import { idempotencyRepo, type KeyScope, type RememberedKey } from './idempotency-repo';
 import { knownText, textResponse } from './known-body';
 import { Deferred } from './deferred';
@@ -11,17 +11,6 @@ import { Deferred } from './deferred';
 /** How long a duplicate waits for the first request with its key, running in this process, to answer. */
 const WAIT_FOR_FIRST_MS = 30_000;
 const POLL_MS = 5;
-
-/** Given by the idempotency middleware to the route of a keyed request: one transaction for its work and its stored answer. */
-export interface KeyedAnswer {
-  transaction: <T>(fn: () => T) => T;
-  /** Stores the final answer; called inside that transaction, so the answer commits with the writes it reports. */
-  finish(status: number, body: string): void;
-  /** For work done in several transactions: where an attempt by a process that died was going (its `note`), if anything. */
-  resumed: unknown;
-  /** Notes where this request's work is going, before its first write, so a retry after a crash can finish it. */
-  note(progress: unknown): void;
-}
 
 /** What a route handler returns: a declared reply, or a ready Response. */
 type Reply = { status: number; body?: unknown } | Response;

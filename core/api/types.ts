@@ -51,7 +51,18 @@ export interface ApiVariables {
   /** Set, to the limit, when a route that answers any body (RouteSpec.answersAnyBody) got one beyond its limit; the body was not read. */
   oversizeBody: number | undefined;
   /** Set for a keyed mutating request: lets its route store the answer in the handler's own transaction. */
-  keyedAnswer: import('./idempotency').KeyedAnswer | undefined;
+  keyedAnswer: KeyedAnswer | undefined;
+}
+
+/** Given by the idempotency middleware to the route of a keyed request: one transaction for its work and its stored answer. */
+export interface KeyedAnswer {
+  transaction: <T>(fn: () => T) => T;
+  /** Stores the final answer; called inside that transaction, so the answer commits with the writes it reports. */
+  finish(status: number, body: string): void;
+  /** For work done in several transactions: where an attempt by a process that died was going (its `note`), if anything. */
+  resumed: unknown;
+  /** Notes where this request's work is going, before its first write, so a retry after a crash can finish it. */
+  note(progress: unknown): void;
 }
 
 /** The Hono app type of the API. */

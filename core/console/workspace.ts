@@ -8,7 +8,7 @@ import { handler } from '../api/console-handler';
 import { workspaceName } from '../kernel/workspace-file';
 import type { WorkspaceDirectory } from '../workspaces/ports';
 import type { WorkspaceService } from '../workspaces/service';
-import type { ApiRequest } from './bridge';
+import type { ApiRequest } from './api-request';
 import type { RunTargets } from '../scenarios/rehearsal';
 
 /** What the host tells the core about where it is reachable. */
