@@ -2,33 +2,13 @@ import type {
   ApiRequest, ApiResponse, BridgeResult, ConsoleBridge, DomainEvent, HandlerInput, HandlerName, HandlerOutput,
 } from '../../core/index';
 import type { ApiCallExchange, ApiCallInput, ApiCallOutput, ApiRouteKey, ApiRoutes } from '../../core/api-client-types';
+import { ConsoleError } from '../lib/console-error';
 
 /**
  * The only module that touches a bridge. It picks the Electron preload's `window.paymentsConsole`
  * when present, otherwise the browser bridge of the `serve` host (fetch + server-sent events, with
  * the per-run token printed in the console URL). Stores call this module; views call stores.
  */
-
-/** An error as data from the core or the API (code, message, HTTP-like status, optional details). */
-export class ConsoleError extends Error {
-  /** Wraps a `{ status, code, message, details }` error body. */
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly status: number,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-    this.name = 'ConsoleError';
-  }
-}
-
-/** Turns any thrown value into a ConsoleError, so the UI always has a code and a message to show. */
-export function toConsoleError(err: unknown): ConsoleError {
-  if (err instanceof ConsoleError) return err;
-  const message = err instanceof Error ? err.message : String(err);
-  return new ConsoleError('CLIENT_ERROR', message, 0);
-}
 
 /** The localStorage key holding the browser bridge's per-run token. */
 export const TOKEN_KEY = 'consoleToken';
@@ -234,3 +214,5 @@ export function onEvent(listener: (event: DomainEvent) => void): () => void {
 }
 
 export type { ApiRequest, ApiResponse, DomainEvent };
+// Stores and the client's own tests name errors from here; views take them from lib/console-error.
+export { ConsoleError, toConsoleError } from '../lib/console-error';

@@ -1,6 +1,6 @@
 import { computed } from 'vue';
 import { createDiscreteApi, darkTheme } from 'naive-ui';
-import { toConsoleError } from '../api/client';
+import { toConsoleError } from '../lib/console-error';
 import { useThemeStore } from '../stores/theme';
 import { themeOverrides } from '../theme';
 
