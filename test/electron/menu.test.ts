@@ -202,8 +202,12 @@ describe('the graceful shutdown', () => {
       const gate = new Promise<void>((resolve) => (release = resolve));
       // A console call that writes after the shutdown started.
       const write = inFlight.track(gate.then(() => core.callApi({ method: 'POST', path: `/sandbox/internal-accounts/${account.id}/fund`, body: { amount: 900 } })));
+      const disposing = vi.spyOn(api, 'dispose');
       const done = shutdown({ host, api, inFlight, disposeIpc });
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      // Once the API has stopped, the write is all the shutdown can still be waiting for; setImmediate lets
+      // every continuation that would run without it (disposing the IPC, closing the database) run first.
+      await disposing.mock.results[0]!.value;
+      await new Promise((resolve) => setImmediate(resolve));
       expect(core.services.ctx.db.open).toBe(true); // still waiting for the write
       expect(disposeIpc).not.toHaveBeenCalled();
       expect(inFlight.closed).toBe(true);
