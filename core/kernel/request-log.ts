@@ -1,56 +1,17 @@
 import type { Db } from './db';
 import type { IdGenerator } from './ids';
 import type { WorkspaceClock } from './clock';
-import { redactBody, redactHeaders, redactPath } from './redact';
 import { requestLogQueries, type RequestLogQueries } from './request-log-query';
-import { reclaimWalAfter } from './wal-reclaim';
+import { bodyBytes, entryBytes, entryWriter, type ApiCallRecord, type QueuedCall } from './request-log-entry';
+import { LogOutage, RETRY_AFTER_MS } from './request-log-outage';
+import { DEFAULT_RETENTION, retentionPruner, type RequestLogRetention } from './request-log-retention';
 
 /** The log's entries and filters as readers see them (declared with the queries in request-log-query.ts). */
 export type { ApiCallDetail, ApiCallMention, ApiCallSummary, CausedEvent, RequestLogFilter } from './request-log-query';
-
-/** One API call as it is recorded. */
-export interface ApiCallRecord {
-  method: string;
-  path: string;
-  query: string;
-  status: number;
-  errorCode?: string | undefined;
-  durationMs: number;
-  source: 'HTTP' | 'CONSOLE';
-  /** Who the server authenticated (a token's client id, an agent, `console`); never read from the raw header. */
-  principal?: string | undefined;
-  idempotencyKey?: string | undefined;
-  requestHeaders: Headers;
-  requestBody?: string | undefined;
-  responseBody?: string | undefined;
-  /** The fault rule that acted on the call, and what it did in words. */
-  fault?: { ruleId: string; note: string } | undefined;
-  /** The answer was an idempotent replay of an earlier call's (the call did nothing new). */
-  replayed?: boolean | undefined;
-}
-
-/** Retention bounds of the request log: whichever is hit first prunes the oldest entries. */
-export interface RequestLogRetention {
-  maxEntries: number;
-  maxAgeDays: number;
-}
-
-/** The response header that tells the console the log entry of its own API call (never sent to HTTP clients). */
-export const CONSOLE_LOG_ID_HEADER = 'x-console-log-id';
-/** The name of that header, for the renderer (which imports types only). */
-export type ConsoleLogIdHeader = typeof CONSOLE_LOG_ID_HEADER;
-
-/** The default retention: 50,000 calls or 30 days. */
-export const DEFAULT_RETENTION: RequestLogRetention = { maxEntries: 50_000, maxAgeDays: 30 };
-
-const ID_IN_TEXT = /\b(?:Quote|Transaction|CardTransaction|Card|Customer|InternalAccount|ExternalAccount|Agent|AuthMethod|Session|Request|Lookup|Token):[0-9a-fA-F-]{8,64}/g;
-
-/** Ids of resources mentioned in a path or body (used to find "the calls that touched X"). */
-export function resourceIdsIn(...texts: (string | null | undefined)[]): string[] {
-  const ids = new Set<string>();
-  for (const t of texts) if (t) for (const m of t.matchAll(ID_IN_TEXT)) ids.add(m[0]);
-  return [...ids];
-}
+/** What one entry is, and the console's header naming it (declared with the entry's writer in request-log-entry.ts). */
+export { CONSOLE_LOG_ID_HEADER, resourceIdsIn, type ApiCallRecord, type ConsoleLogIdHeader } from './request-log-entry';
+/** The retention bounds (declared with the pruner in request-log-retention.ts). */
+export { DEFAULT_RETENTION, type RequestLogRetention } from './request-log-retention';
 
 /** How long small entries wait, so that those of several calls are written in one transaction. */
 const FLUSH_AFTER_MS = 20;
@@ -62,14 +23,6 @@ const FLUSH_AFTER_MS = 20;
 const OVERDUE_AFTER_MS = 10;
 /** A queue this long is written at once, whatever the timer. */
 const FLUSH_AT_ENTRIES = 256;
-/** While the log cannot be written (a full disk), how long it waits before trying again. */
-const RETRY_AFTER_MS = 1_000;
-/**
- * While the log cannot be written, it keeps at most this many entries, and about this many bytes of bodies,
- * in memory; older ones are dropped (and counted). Why: a disk full for an hour must not fill the memory too.
- */
-const MAX_WAITING_ENTRIES = 10_000;
-const MAX_WAITING_BYTES = 16 * 1024 * 1024;
 /** Retention is enforced once per this many written entries. */
 const PRUNE_EVERY = 500;
 /**
@@ -80,12 +33,6 @@ const PRUNE_EVERY = 500;
  * without the log to 7-16 ms with it).
  */
 const TIMED_WRITE_BYTES = 64 * 1024;
-
-/**
- * A call waiting to be written, with the time and id it was given when it was recorded, and when it was
- * queued (monotonic: the workspace clock may be frozen or moved by the sandbox).
- */
-interface QueuedCall { id: string; atMs: number; wallMs: number; call: ApiCallRecord; queuedAt: number }
 
 /**
  * The request log: every API call, with secrets redacted before anything is written, bounded by
@@ -100,21 +47,13 @@ interface QueuedCall { id: string; atMs: number; wallMs: number; call: ApiCallRe
  */
 export class RequestLog {
   private writesSincePrune = 0;
-  private readonly insertEntry;
-  private readonly linkResource;
   private readonly writeBatch;
-  private readonly maxSeq;
-  private readonly deleteOld;
-  private readonly deleteOldLinks;
+  private readonly deleteBeyondRetention: () => number;
   private queue: QueuedCall[] = [];
   /** The length of the queued entries' bodies, kept with the queue: what the next-turn write is decided on. */
   private queueBodyBytes = 0;
-  /**
-   * The last write failed (a full disk): the next one waits for the retry timer, not for the next turn nor a
-   * group commit (else a lasting error is retried on every call, and entries riding in a group make its
-   * business writes fail too). It says since when, and how many entries were dropped meanwhile.
-   */
-  private failing: { since: number; dropped: number } | undefined;
+  /** Whether the workspace file refuses the log's writes (a full disk), and what was dropped meanwhile. */
+  private readonly outage: LogOutage;
   /** Entries written inside a group commit that has not committed yet. */
   private riding: QueuedCall[] = [];
   private pruneSoon = false;
@@ -134,20 +73,14 @@ export class RequestLog {
     private readonly db: Db,
     private readonly clock: WorkspaceClock,
     private readonly ids: IdGenerator,
-    private readonly retention: RequestLogRetention = DEFAULT_RETENTION,
+    retention: RequestLogRetention = DEFAULT_RETENTION,
   ) {
-    this.insertEntry = db.prepare(
-      `INSERT INTO request_log (id, method, path, query, status, error_code, duration_ms, source, principal,
-         idempotency_key, request_headers, request_body, response_body, resource_ids, created_at, wall_at, fault_rule_id, fault_note, replayed)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.linkResource = db.prepare('INSERT OR IGNORE INTO request_log_resources (resource_id, log_seq) VALUES (?, ?)');
+    const write = entryWriter(db);
     this.writeBatch = db.transaction((batch: QueuedCall[]) => {
-      for (const q of batch) this.write(q);
+      for (const q of batch) write(q);
     });
-    this.maxSeq = db.prepare<[], { m: number | null }>('SELECT max(seq) AS m FROM request_log');
-    this.deleteOld = db.prepare('DELETE FROM request_log WHERE created_at < ? OR seq <= ?');
-    this.deleteOldLinks = db.prepare('DELETE FROM request_log_resources WHERE log_seq IN (SELECT seq FROM request_log WHERE created_at < ? OR seq <= ?)');
+    this.deleteBeyondRetention = retentionPruner(db, clock, retention);
+    this.outage = new LogOutage(db);
     const queries = requestLogQueries(db);
     const flushed = <A extends unknown[], R>(fn: (...a: A) => R) => (...a: A): R => {
       this.settleGroup();
@@ -169,10 +102,10 @@ export class RequestLog {
     const id = reservedId ?? this.ids('ApiCall');
     this.queue.push({ id, atMs: this.clock.nowMs(), wallMs: this.clock.realNowMs(), call, queuedAt: performance.now() });
     this.queueBodyBytes += bodyBytes(call);
-    if (this.failing) this.dropBeyondBounds();
+    if (this.outage.active) this.dropBeyondBounds();
     // Inside an open group commit the queue waits for it (writePending): written here, the entries would
     // join the group without the bookkeeping that puts them back if its COMMIT fails.
-    if (this.queue.length >= FLUSH_AT_ENTRIES && !this.db.inTransaction && !this.failing) this.flush();
+    if (this.queue.length >= FLUSH_AT_ENTRIES && !this.db.inTransaction && !this.outage.active) this.flush();
     else this.scheduleWrite();
     return id;
   }
@@ -184,13 +117,13 @@ export class RequestLog {
 
   /** Arms the next write: on the next turn once TIMED_WRITE_BYTES of bodies wait (unless retrying a failure), else the timer. */
   private scheduleWrite(): void {
-    if (this.queueBodyBytes >= TIMED_WRITE_BYTES && !this.failing) this.writeNextTurn();
+    if (this.queueBodyBytes >= TIMED_WRITE_BYTES && !this.outage.active) this.writeNextTurn();
     else this.armTimer();
   }
 
   /** Starts the timer's write unless it is already due or under way (a draining queue takes new entries along). */
   private armTimer(): void {
-    if (!this.draining) this.timer ??= setTimeout(() => this.writeTimed(), this.failing ? RETRY_AFTER_MS : FLUSH_AFTER_MS).unref();
+    if (!this.draining) this.timer ??= setTimeout(() => this.writeTimed(), this.outage.active ? RETRY_AFTER_MS : FLUSH_AFTER_MS).unref();
   }
 
   /**
@@ -254,7 +187,7 @@ export class RequestLog {
    */
   writePending(): void {
     // While the log cannot be written, its entries would only add pages to a commit the disk may refuse.
-    if (!this.queue.length || !this.db.open || this.failing) return;
+    if (!this.queue.length || !this.db.open || this.outage.active) return;
     const batch = this.queue;
     if (this.writeQueued()) this.riding.push(...batch);
     // Why not the flush timer: under steady writes every group would push it back, and pruning never ran.
@@ -301,50 +234,17 @@ export class RequestLog {
    * cannot be written, and once that it can again: a full disk refuses every try until space returns.
    */
   private tryWrite(batch: QueuedCall[]): boolean {
-    try {
-      this.writeBatch(batch);
-    } catch (err) {
-      this.setQueue([...batch, ...this.queue]);
-      reclaimWalAfter(this.db, err);
-      if (!this.failing) {
-        this.failing = { since: Date.now(), dropped: 0 };
-        console.error(`[request-log] entries cannot be written (${describe(err)}); they wait in memory (up to ${MAX_WAITING_ENTRIES}) and are written once the workspace file takes writes again`);
-      }
-      this.dropBeyondBounds();
-      this.armTimer();
-      return false;
-    }
-    if (this.failing) {
-      const { since, dropped } = this.failing;
-      this.failing = undefined;
-      console.error(`[request-log] entries are written again after ${Math.round((Date.now() - since) / 1000)} s${dropped ? `; ${dropped} of the oldest were dropped meanwhile` : ''}`);
-    }
-    return true;
+    if (this.outage.attempt(() => this.writeBatch(batch))) return true;
+    this.setQueue([...batch, ...this.queue]);
+    this.dropBeyondBounds();
+    this.armTimer();
+    return false;
   }
 
-  /** While the log cannot be written: drops the oldest entries beyond MAX_WAITING_ENTRIES and MAX_WAITING_BYTES. */
+  /** While the log cannot be written: drops the oldest entries beyond the outage's bounds. */
   private dropBeyondBounds(): void {
-    let drop = 0;
-    let bytes = this.queueBodyBytes;
-    while (drop < this.queue.length && (this.queue.length - drop > MAX_WAITING_ENTRIES || bytes > MAX_WAITING_BYTES)) bytes -= bodyBytes(this.queue[drop++]!.call);
-    if (!drop) return;
-    this.setQueue(this.queue.slice(drop));
-    if (this.failing) this.failing.dropped += drop;
-  }
-
-  private write({ id, atMs, wallMs, call }: QueuedCall): void {
-    const requestBody = redactBody(call.requestBody, undefined, 'request');
-    const responseBody = redactBody(call.responseBody);
-    const pathDecoded = redactPath(safeDecode(call.path));
-    // A read touches what its path names; a write also touches what its response created or changed.
-    // (Linking every row of a list response would make each page view "touch" dozens of objects.)
-    const resources = resourceIdsIn(pathDecoded, call.query, requestBody, call.method === 'GET' ? null : responseBody);
-    const info = this.insertEntry.run(
-      id, call.method, pathDecoded, call.query, call.status, call.errorCode ?? null, call.durationMs, call.source,
-      call.principal ?? null, call.idempotencyKey ?? null, JSON.stringify(redactHeaders(call.requestHeaders, call.principal)),
-      requestBody, responseBody, resources.join(' '), atMs, wallMs, call.fault?.ruleId ?? null, call.fault?.note ?? null, call.replayed ? 1 : 0,
-    );
-    for (const r of resources) this.linkResource.run(r, info.lastInsertRowid);
+    const drop = this.outage.excess(this.queue, this.queueBodyBytes);
+    if (drop) this.setQueue(this.queue.slice(drop));
   }
 
   /** Deletes entries beyond the retention bounds; returns how many were removed (none when the file refuses the delete). */
@@ -352,32 +252,7 @@ export class RequestLog {
     this.settleGroup();
     this.writeQueued();
     this.writesSincePrune = 0;
-    try {
-      return this.deleteBeyondRetention();
-    } catch (err) {
-      // A full disk can refuse even a delete (it appends to the WAL); the next prune tries again.
-      console.error(`[request-log] old entries could not be pruned (${describe(err)})`);
-      return 0;
-    }
-  }
-
-  private deleteBeyondRetention(): number {
-    const cutoff = this.clock.nowMs() - this.retention.maxAgeDays * 86_400_000;
-    const maxSeq = this.maxSeq.get()?.m ?? 0;
-    const byCount = maxSeq - this.retention.maxEntries;
-    const prune = this.db.transaction(() => {
-      this.deleteOldLinks.run(cutoff, byCount);
-      return this.deleteOld.run(cutoff, byCount).changes;
-    });
-    // Why without foreign keys: the links have no index by entry, so the cascade scanned the whole link
-    // table once per deleted entry (seconds per prune on a full log); the links go first in one pass instead.
-    if (this.db.inTransaction) return prune();
-    this.db.pragma('foreign_keys = OFF');
-    try {
-      return prune();
-    } finally {
-      this.db.pragma('foreign_keys = ON');
-    }
+    return this.deleteBeyondRetention();
   }
 }
 
@@ -392,29 +267,4 @@ function chunkLength(queue: readonly QueuedCall[], overdueBefore: number): numbe
   let n = 0;
   for (let bytes = 0; n < queue.length && (bytes < TIMED_WRITE_BYTES || queue[n]!.queuedAt <= overdueBefore); n++) bytes += entryBytes(queue[n]!.call);
   return n;
-}
-
-/** Roughly what an entry writes: its bodies, and a little for its path, headers and columns. */
-function entryBytes(call: ApiCallRecord): number {
-  return 512 + bodyBytes(call);
-}
-
-/** The length of a call's request and response bodies. */
-function bodyBytes(call: ApiCallRecord): number {
-  return (call.requestBody?.length ?? 0) + (call.responseBody?.length ?? 0);
-}
-
-/** An error as one line: SQLite's code and message. */
-function describe(err: unknown): string {
-  const code = (err as { code?: unknown } | null)?.code;
-  const message = err instanceof Error ? err.message : String(err);
-  return typeof code === 'string' ? `${code}: ${message}` : message;
-}
-
-function safeDecode(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
 }
