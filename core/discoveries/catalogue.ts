@@ -1,7 +1,7 @@
 import { currency, type Currency } from '../kernel/money';
 import { ratedCurrencies } from '../rates/table';
 import { defaultRail, hasInstantRail } from '../payments/instructions';
-import { SANDBOX_UMA_DOMAIN, UMA_RECIPIENTS } from '../payments/scenarios';
+import { SANDBOX_UMA_DOMAIN, UMA_RECIPIENTS } from '../payments/outcomes';
 
 // The sandbox's catalogue of corridors, built from the rate table (every fiat currency with a rate has a
 // corridor, no other) and the rails the payment instructions use, so that what discovery offers is

@@ -3,7 +3,7 @@ import { handler } from '../api/console-handler';
 import type { InternalAccountService } from '../accounts/internal-service';
 import type { ExternalAccountService } from '../accounts/external-service';
 import type { CustomerService } from '../customers/service';
-import { QUOTE_SCENARIOS, SANDBOX_UMA_DOMAIN, scenarioKey, UMA_RECIPIENTS, umaRefusal } from '../payments/scenarios';
+import { QUOTE_OUTCOMES, SANDBOX_UMA_DOMAIN, outcomeKey, UMA_RECIPIENTS, umaRefusal } from '../payments/outcomes';
 import type { QuoteService } from './service';
 import { QUOTE_STATUSES } from './schema';
 
@@ -29,14 +29,14 @@ export function quoteHandlers(quotes: QuoteService, internal: InternalAccountSer
         .map((a) => ({ accountId: a.id, customerId: a.customerId ?? null, currency: a.balance.currency.code, balance: a.balance, type: a.type })),
       destinations: external.list('CUSTOMER', { limit: 100 }).data.concat(external.list('PLATFORM', { limit: 100 }).data).map((a) => {
         const primary = String(a.accountInfo['accountNumber'] ?? a.accountInfo['iban'] ?? a.accountInfo['clabeNumber'] ?? a.accountInfo['address'] ?? a.accountInfo['pixKey'] ?? a.accountInfo['vpa'] ?? a.accountInfo['phoneNumber'] ?? '');
-        const key = scenarioKey(primary, QUOTE_SCENARIOS);
-        return { accountId: a.id, customerId: a.customerId ?? null, currency: a.currency, accountType: String(a.accountInfo['accountType']), identifier: primary, scenario: QUOTE_SCENARIOS[key]!.name, scenarioDescription: QUOTE_SCENARIOS[key]!.description, steps: QUOTE_SCENARIOS[key]!.steps };
+        const key = outcomeKey(primary, QUOTE_OUTCOMES);
+        return { accountId: a.id, customerId: a.customerId ?? null, currency: a.currency, accountType: String(a.accountInfo['accountType']), identifier: primary, scenario: QUOTE_OUTCOMES[key]!.name, scenarioDescription: QUOTE_OUTCOMES[key]!.description, steps: QUOTE_OUTCOMES[key]!.steps };
       }),
       // The hints come from the very tables the sandbox runs (steps, and the lookup's refusal), so they cannot disagree.
       umaRecipients: Object.entries(UMA_RECIPIENTS).map(([local, r]) => ({
-        umaAddress: `${local}@${SANDBOX_UMA_DOMAIN}`, currency: r.currency, scenario: r.scenario.name, description: r.scenario.description, steps: r.scenario.steps, refusal: umaRefusal(r),
+        umaAddress: `${local}@${SANDBOX_UMA_DOMAIN}`, currency: r.currency, scenario: r.outcome.name, description: r.outcome.description, steps: r.outcome.steps, refusal: umaRefusal(r),
       })),
-      scenarios: Object.entries(QUOTE_SCENARIOS).map(([suffix, s]) => ({ suffix, name: s.name, description: s.description, steps: s.steps })),
+      scenarios: Object.entries(QUOTE_OUTCOMES).map(([suffix, s]) => ({ suffix, name: s.name, description: s.description, steps: s.steps })),
     })),
     'quotes/get': handler(z.object({ id: z.string().min(1) }), ({ id }) => quotes.get(id)),
     /** Past quotes (the console's and integrators'), each with its customer's name, keyset-paged with the total count. */

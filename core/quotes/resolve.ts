@@ -5,7 +5,7 @@ import type { InternalAccountService } from '../accounts/internal-service';
 import type { ExternalAccountService } from '../accounts/external-service';
 import type { CustomerService } from '../customers/service';
 import type { ReceiverService } from '../receivers/service';
-import { QUOTE_SCENARIOS, scenarioKey, UMA_RECIPIENTS } from '../payments/scenarios';
+import { QUOTE_OUTCOMES, outcomeKey, UMA_RECIPIENTS } from '../payments/outcomes';
 import { accountRails, hasInstantRail } from '../payments/instructions';
 import { PAYMENT_RAILS, type PaymentRail } from '../payments/vocabulary';
 import type { createQuoteSchema, QuoteSource, ResolvedQuoteDestination } from './schema';
@@ -27,7 +27,7 @@ export interface ResolvedDestination {
   receiverIdentifier: string;
   paymentRail: PaymentRail | null;
   railSelectionMode: 'MANUAL' | 'AUTO' | null;
-  /** `QUOTE:<key>` or `UMA:<local part>`; see payments/scenarios.ts. */
+  /** `QUOTE:<key>` or `UMA:<local part>`; see payments/outcomes.ts. */
   scenario: string;
 }
 
@@ -87,7 +87,7 @@ export function resolveDestination(body: Body, external: ExternalAccountService,
       kind: 'ACCOUNT', currency: account.currency, accountId: account.id, receiverIdentifier: identifier,
       resource: { destinationType: 'ACCOUNT', accountId: account.id, currency: account.currency, paymentRail },
       paymentRail, railSelectionMode: d.paymentRail ? 'MANUAL' : 'AUTO',
-      scenario: `QUOTE:${scenarioKey(identifier, QUOTE_SCENARIOS)}`,
+      scenario: `QUOTE:${outcomeKey(identifier, QUOTE_OUTCOMES)}`,
     };
   }
   if (!body.lookupId) throw invalidInput('lookupId', 'is required for a UMA_ADDRESS destination: call GET /receiver/uma/{receiverUmaAddress} first');
@@ -119,6 +119,6 @@ function requirePayerData(fields: { name: string; mandatory: boolean }[], info: 
 /** The scenario named by a stored scenario key. */
 export function scenarioOf(key: string) {
   const [table, name] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
-  if (table === 'UMA') return UMA_RECIPIENTS[name]!.scenario;
-  return QUOTE_SCENARIOS[name] ?? QUOTE_SCENARIOS['SUCCESS']!;
+  if (table === 'UMA') return UMA_RECIPIENTS[name]!.outcome;
+  return QUOTE_OUTCOMES[name] ?? QUOTE_OUTCOMES['SUCCESS']!;
 }

@@ -2,7 +2,7 @@ import type { Ctx } from '../context';
 import { invalidInput, notFound, ServiceError } from '../kernel/errors';
 import { currency } from '../kernel/money';
 import { midRate } from '../rates/table';
-import { SANDBOX_UMA_DOMAIN, SUPPORTED_UMA_VERSIONS, UMA_RECIPIENTS, umaRefusal } from '../payments/scenarios';
+import { SANDBOX_UMA_DOMAIN, SUPPORTED_UMA_VERSIONS, UMA_RECIPIENTS, umaRefusal } from '../payments/outcomes';
 import type { ExternalAccountService } from '../accounts/external-service';
 import { lookupRepo } from './repo';
 import type { AccountLookup, LookupResult, UmaLookup } from './schema';

@@ -10,7 +10,7 @@ import type { TransactionService } from '../transactions/service';
 import type { IncomingTransaction } from '../transactions/schema';
 import type { PaymentRunner } from '../transactions/runner';
 import { incomingToAccount } from '../payments/funds';
-import { QUOTE_SCENARIOS } from '../payments/scenarios';
+import { QUOTE_OUTCOMES } from '../payments/outcomes';
 
 /** Currencies that arrive on chain, so their incoming payments carry a transactionHash. */
 const CRYPTO_CURRENCIES = new Set(['USDC', 'USDT', 'BTC']);
@@ -61,14 +61,14 @@ export class IncomingPaymentSimulator {
         },
       }, 'SANDBOX_UMA_RECEIVED');
       this.runner.mover.place(funds, id, 'UMA_INBOUND');
-      if (!this.approvalGate?.hold(id)) this.runner.start(id, QUOTE_SCENARIOS['SUCCESS']!);
+      if (!this.approvalGate?.hold(id)) this.runner.start(id, QUOTE_OUTCOMES['SUCCESS']!);
       return tx;
     });
   }
 
   /** The platform approved a held payment: it completes as an unheld one would (about 5 seconds later). */
   proceed(transactionId: string): void {
-    this.ctx.transaction(() => this.runner.start(transactionId, QUOTE_SCENARIOS['SUCCESS']!));
+    this.ctx.transaction(() => this.runner.start(transactionId, QUOTE_OUTCOMES['SUCCESS']!));
   }
 
   /** The platform refused a held payment (or never answered): it fails and the money goes back to the sender. */

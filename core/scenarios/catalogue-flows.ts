@@ -1,6 +1,6 @@
 // Scenarios of the sandbox payment endpoints (real-time funding paid by /sandbox/send, an incoming UMA
 // payment), of card clearing (the spec's clearing rules) and of agents' pause and approval flags.
-import { QUOTE_SCENARIOS, SANDBOX_UMA_DOMAIN } from '../payments/scenarios';
+import { QUOTE_OUTCOMES, SANDBOX_UMA_DOMAIN } from '../payments/outcomes';
 import { checkpoints } from './timeline';
 import { authorizationOutcome, postHocPullOutcome } from '../cards/sandbox';
 import { balanceIs, externalAccount, followPayment, fundedCustomer, FUNDED, SENT } from './steps';
@@ -40,7 +40,7 @@ function paymentScenarios(): ScenarioDefinition[] {
 }
 
 function suffixRuleScenarios(): ScenarioDefinition[] {
-  const table = QUOTE_SCENARIOS['002']!;
+  const table = QUOTE_OUTCOMES['002']!;
   return [{
     name: 'suffix-domain-part-lightning', group: 'Suffix rules', source: 'CATALOGUE',
     title: `Quote to a Lightning address whose user part ends 002 (…002@wallet.example): ${table.description}`,

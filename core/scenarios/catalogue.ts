@@ -1,7 +1,7 @@
 // The built-in scenario catalogue: every sandbox suffix and magic value as a runnable scenario.
-// Money outcomes are generated from the sandbox's own tables (core/payments/scenarios.ts, the
+// Money outcomes are generated from the sandbox's own tables (core/payments/outcomes.ts, the
 // beneficiary, KYB/KYC and card tables), so a change of a table changes the expectation with it.
-import { QUOTE_SCENARIOS, TRANSFER_SCENARIOS, UMA_RECIPIENTS, SANDBOX_UMA_DOMAIN, umaRefusal, type Scenario } from '../payments/scenarios';
+import { QUOTE_OUTCOMES, TRANSFER_OUTCOMES, UMA_RECIPIENTS, SANDBOX_UMA_DOMAIN, umaRefusal, type Outcome } from '../payments/outcomes';
 import { BENEFICIARY_BY_SUFFIX } from '../accounts/external-service';
 import { decideBySuffix, KYB_DECIDE_SECONDS, KYB_START_SECONDS, OWNER_KYC_SECONDS, KYC_LINK_SECONDS, SANDBOX_CONTACT_CODE } from '../verifications/sandbox';
 import { issuanceOutcome, authorizationOutcome, ACTIVATION_DELAY_SECONDS, PULL_DELAY_SECONDS } from '../cards/sandbox';
@@ -18,7 +18,7 @@ const label = (key: string) => (key === 'SUCCESS' ? 'any other suffix' : `suffix
 const suffixOf = (key: string) => (key === 'SUCCESS' ? '000' : key);
 
 function quoteScenarios(): ScenarioDefinition[] {
-  return Object.entries(QUOTE_SCENARIOS).map(([key, table]): ScenarioDefinition => ({
+  return Object.entries(QUOTE_OUTCOMES).map(([key, table]): ScenarioDefinition => ({
     name: `quote-${table.name.toLowerCase().replace(/_/g, '-')}`,
     group: 'Quotes',
     source: 'CATALOGUE' as const,
@@ -43,7 +43,7 @@ function quoteScenarios(): ScenarioDefinition[] {
 const TRANSFER_AMOUNT = 100_00;
 
 function transferScenarios(direction: 'out' | 'in'): ScenarioDefinition[] {
-  return Object.entries(TRANSFER_SCENARIOS).map(([key, table]): ScenarioDefinition => {
+  return Object.entries(TRANSFER_OUTCOMES).map(([key, table]): ScenarioDefinition => {
     const body = direction === 'out'
       ? { source: { accountId: '{{account}}' }, destination: { accountId: '{{external}}' }, amount: TRANSFER_AMOUNT }
       : { source: { accountId: '{{external}}' }, destination: { accountId: '{{account}}' }, amount: TRANSFER_AMOUNT };
@@ -149,13 +149,13 @@ function umaScenarios(): ScenarioDefinition[] {
     const address = `${local}@${SANDBOX_UMA_DOMAIN}`;
     const refusal = umaRefusal(r);
     const name = `uma-${local.slice(1).replace(/\./g, '-')}`;
-    const base = { name, group: 'UMA recipients', source: 'CATALOGUE' as const, rule: `${SPEC}, UMA sandbox recipients: ${local} — ${refusal ? refusal.message : r.scenario.description}` };
+    const base = { name, group: 'UMA recipients', source: 'CATALOGUE' as const, rule: `${SPEC}, UMA sandbox recipients: ${local} — ${refusal ? refusal.message : r.outcome.description}` };
     if (refusal) {
       return { ...base, title: `Pay ${address}: refused, the receiver speaks an unsupported UMA version`, steps: [{ title: `Look up ${address}`, request: { method: 'GET', path: `/receiver/uma/${address}` }, expect: { status: refusal.status, fields: { code: refusal.code } } }] };
     }
     return {
       ...base,
-      title: `Pay ${address} in ${r.currency}: ${r.scenario.description}`,
+      title: `Pay ${address} in ${r.currency}: ${r.outcome.description}`,
       steps: [
         ...fundedCustomer(),
         { title: `Look up ${address}`, request: { method: 'GET', path: `/receiver/uma/${address}` }, expect: { status: 200 }, save: { lookup: 'lookupId' } },
@@ -166,7 +166,7 @@ function umaScenarios(): ScenarioDefinition[] {
           save: { quote: 'id', transaction: 'transactionId' },
         },
         { title: 'Execute the quote', request: { method: 'POST', path: '/quotes/{{quote}}/execute' }, expect: { status: 200, fields: { status: 'PROCESSING' } } },
-        ...followPayment(checkpoints(r.scenario, 'PROCESSING', 'OUTGOING'), { quote: true, refund: true, debited: SENT }),
+        ...followPayment(checkpoints(r.outcome, 'PROCESSING', 'OUTGOING'), { quote: true, refund: true, debited: SENT }),
       ],
     };
   });
@@ -290,4 +290,4 @@ export const CATALOGUE: readonly ScenarioDefinition[] = [
 ];
 
 /** The sandbox table entry type, re-exported for readers of the catalogue. */
-export type { Scenario as SandboxOutcome };
+export type { Outcome as SandboxOutcome };

@@ -1,7 +1,7 @@
-// Turns a sandbox outcome table entry (core/payments/scenarios.ts) into the states a payment passes
+// Turns a sandbox outcome table entry (core/payments/outcomes.ts) into the states a payment passes
 // through on the workspace clock, so the catalogue's expectations come from the very table the
 // sandbox runs and the two cannot disagree.
-import { REFUND_DELAY_SECONDS, type Scenario } from '../payments/scenarios';
+import { REFUND_DELAY_SECONDS, type Outcome } from '../payments/outcomes';
 
 /** What a payment looks like at one instant, seconds after it started. */
 export interface Checkpoint {
@@ -20,7 +20,7 @@ export interface Checkpoint {
  * `tx` is the status the API answers: upstream has no outgoing REJECTED or REFUNDED, so an outgoing payment
  * stored with either is answered FAILED (its failureReason and refund saying why); incoming ones keep the word.
  */
-export function checkpoints(scenario: Scenario, initial: 'PROCESSING' | 'PENDING', direction: 'OUTGOING' | 'INCOMING'): Checkpoint[] {
+export function checkpoints(scenario: Outcome, initial: 'PROCESSING' | 'PENDING', direction: 'OUTGOING' | 'INCOMING'): Checkpoint[] {
   const answered = (stored: string) => (direction === 'OUTGOING' && (stored === 'REJECTED' || stored === 'REFUNDED') ? 'FAILED' : stored);
   const state: Omit<Checkpoint, 'at'> = { tx: initial, quote: 'PROCESSING', failureReason: null, refund: null, restored: false };
   const changes: { at: number; apply: () => void }[] = [];

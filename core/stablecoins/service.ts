@@ -6,7 +6,7 @@ import type { Page } from '../kernel/pagination';
 import type { InternalAccountService } from '../accounts/internal-service';
 import type { ExternalAccountService } from '../accounts/external-service';
 import type { LedgerService } from '../ledger/service';
-import { scenarioKey, TRANSFER_SCENARIOS } from '../payments/scenarios';
+import { outcomeKey, TRANSFER_OUTCOMES } from '../payments/outcomes';
 import { StablecoinBooks, centsOf } from './books';
 import { stablecoinRepo, type NewOperation, type OperationRecord } from './repo';
 import type {
@@ -284,6 +284,6 @@ export class StablecoinService {
   private failsInSandbox(o: OperationRecord): boolean {
     const bank = o.type === 'MINT' ? (o.source?.type === 'ACH_DEBIT' || o.source?.type === 'SAME_DAY_ACH_DEBIT' ? o.source.externalAccountId : undefined) : o.destination?.accountId;
     const identifier = bank && this.external.identifierOf(bank);
-    return identifier !== undefined && scenarioKey(identifier, TRANSFER_SCENARIOS) !== 'SUCCESS';
+    return identifier !== undefined && outcomeKey(identifier, TRANSFER_OUTCOMES) !== 'SUCCESS';
   }
 }

@@ -1,6 +1,6 @@
 import type { Ctx } from '../context';
 import type { Job } from '../kernel/scheduler';
-import { REFUND_DELAY_SECONDS, type Scenario, type Step } from '../payments/scenarios';
+import { REFUND_DELAY_SECONDS, type Outcome, type Step } from '../payments/outcomes';
 import type { Funds, FundsMover } from '../payments/funds';
 import type { TransactionService } from './service';
 import type { Refund, Transaction, TxStatus } from './schema';
@@ -30,7 +30,7 @@ export class PaymentRunner {
   }
 
   /** Schedules a scenario's steps from now (call inside the transaction that starts the payment). */
-  start(transactionId: string, scenario: Scenario): void {
+  start(transactionId: string, scenario: Outcome): void {
     const now = this.ctx.clock.nowMs();
     for (const s of scenario.steps) this.ctx.scheduler.schedule(JOB_KIND, now + s.after * 1000, { transactionId, step: s.step }, transactionId);
   }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { handler } from '../api/console-handler';
 import type { InternalAccountService } from '../accounts/internal-service';
 import type { ExternalAccountService } from '../accounts/external-service';
-import { scenarioKey, TRANSFER_SCENARIOS } from '../payments/scenarios';
+import { outcomeKey, TRANSFER_OUTCOMES } from '../payments/outcomes';
 import { railsOf } from '../quotes/resolve';
 
 /** Console handlers of the Transfers screen: which accounts can move money, and what the sandbox does with each. */
@@ -10,7 +10,7 @@ export function transferHandlers(internal: InternalAccountService, external: Ext
   return {
     /**
      * Internal accounts with their balances, and external bank accounts with the transfer outcome their
-     * identifier's last digits select, taken from the very table the sandbox runs (TRANSFER_SCENARIOS).
+     * identifier's last digits select, taken from the very table the sandbox runs (TRANSFER_OUTCOMES).
      */
     'transfers/options': handler(z.object({}), () => ({
       internalAccounts: internal.list({ owner: 'CUSTOMERS', limit: 100 }).data.concat(internal.list({ owner: 'PLATFORM', limit: 100 }).data)
@@ -18,8 +18,8 @@ export function transferHandlers(internal: InternalAccountService, external: Ext
         .map((a) => ({ accountId: a.id, customerId: a.customerId ?? null, currency: a.balance.currency.code, balance: a.balance, type: a.type })),
       externalAccounts: external.list('CUSTOMER', { limit: 100 }).data.concat(external.list('PLATFORM', { limit: 100 }).data).map((a) => {
         const identifier = external.identifierOf(a.id) ?? '';
-        const key = scenarioKey(identifier, TRANSFER_SCENARIOS);
-        const s = TRANSFER_SCENARIOS[key]!;
+        const key = outcomeKey(identifier, TRANSFER_OUTCOMES);
+        const s = TRANSFER_OUTCOMES[key]!;
         const accountType = String(a.accountInfo['accountType']);
         return {
           accountId: a.id, customerId: a.customerId ?? null, currency: a.currency, accountType, identifier,
@@ -28,7 +28,7 @@ export function transferHandlers(internal: InternalAccountService, external: Ext
           scenario: s.name, scenarioDescription: s.description, steps: s.steps, immediateFailure: s.immediateFailure ?? null,
         };
       }),
-      scenarios: Object.entries(TRANSFER_SCENARIOS).map(([suffix, s]) => ({ suffix, name: s.name, description: s.description, steps: s.steps, immediateFailure: s.immediateFailure ?? null })),
+      scenarios: Object.entries(TRANSFER_OUTCOMES).map(([suffix, s]) => ({ suffix, name: s.name, description: s.description, steps: s.steps, immediateFailure: s.immediateFailure ?? null })),
     })),
   };
 }

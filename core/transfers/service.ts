@@ -9,7 +9,7 @@ import type { IncomingTxData, NewTransaction, OutgoingTxData, TransactionService
 import type { Transaction } from '../transactions/schema';
 import type { PaymentRunner } from '../transactions/runner';
 import { incomingToAccount, outgoingFromAccount, type Funds } from '../payments/funds';
-import { scenarioKey, TRANSFER_SCENARIOS } from '../payments/scenarios';
+import { outcomeKey, TRANSFER_OUTCOMES } from '../payments/outcomes';
 import { railsOf } from '../quotes/resolve';
 import type { ResolvedTransferIn, ResolvedTransferOut, transferInSchema, transferOutSchema } from './schema';
 
@@ -60,8 +60,8 @@ export class TransferService {
     if (body.destination.paymentRail && !rails.includes(body.destination.paymentRail)) {
       throw invalidInput('destination.paymentRail', `${body.destination.paymentRail} is not supported by this ${to.accountType}; use one of ${rails.join(', ')}`);
     }
-    const key = scenarioKey(to.identifier, TRANSFER_SCENARIOS);
-    const scenario = TRANSFER_SCENARIOS[key]!;
+    const key = outcomeKey(to.identifier, TRANSFER_OUTCOMES);
+    const scenario = TRANSFER_OUTCOMES[key]!;
     if (!scenario.immediateFailure) {
       const available = this.internal.get(from.id).balance.amount;
       if (available < body.amount) throw new ServiceError(400, 'INSUFFICIENT_FUNDS', `The source account holds ${available} but the transfer needs ${body.amount} (${from.currency} minor units)`, { available, required: body.amount });
@@ -83,7 +83,7 @@ export class TransferService {
     const { from, to } = this.accounts(request.destination.accountId, request.source.accountId, 'destination.accountId', 'source.accountId');
     const body = this.resolveIn(request);
     if (!to.accountType.endsWith('_ACCOUNT')) throw invalidInput('source.accountId', `a ${to.accountType} cannot be pulled from; transfer-in needs a bank account`);
-    const key = scenarioKey(to.identifier, TRANSFER_SCENARIOS);
+    const key = outcomeKey(to.identifier, TRANSFER_OUTCOMES);
     const data: Omit<IncomingTxData, 'reconciliationInstructions'> = {
       source: { sourceType: 'ACCOUNT', accountId: to.id, currency: to.currency },
       destination: { destinationType: 'ACCOUNT', accountId: from.id, currency: from.currency },
@@ -106,7 +106,7 @@ export class TransferService {
 
   private begin(kind: 'TRANSFER_IN' | 'TRANSFER_OUT', what: Kind, customerId: string | null,
     sender: string, receiver: string, cur: string, amount: number, key: string, funds: Funds): Transaction {
-    const scenario = TRANSFER_SCENARIOS[key]!;
+    const scenario = TRANSFER_OUTCOMES[key]!;
     const id = this.ctx.ids('Transaction');
     const reference = `T${id.slice(-10).replace(/-/g, '').toUpperCase()}`;
     const reconciliationInstructions = { reference };

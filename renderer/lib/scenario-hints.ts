@@ -5,7 +5,7 @@ import { humanize } from './words';
 
 /**
  * The sandbox outcome of a destination, in words, taken only from what `quotes/options` sends for it
- * (the core's scenario table, core/payments/scenarios.ts, as the sandbox runs it). Nothing here knows
+ * (the core's outcome table, core/payments/outcomes.ts, as the sandbox runs it). Nothing here knows
  * a scenario by name: a renderer-side copy of the table is exactly how the hints drifted before.
  */
 

@@ -8,7 +8,7 @@ import { CATALOGUE } from '../../core/scenarios/catalogue';
 import { runScenario, runScenarios, selectScenarios } from '../../core/scenarios/runner';
 import { httpCaller } from '../../core/scenarios/http-caller';
 import { scenarioLines } from '../../core/scenarios/report';
-import { QUOTE_SCENARIOS, TRANSFER_SCENARIOS, UMA_RECIPIENTS } from '../../core/payments/scenarios';
+import { QUOTE_OUTCOMES, TRANSFER_OUTCOMES, UMA_RECIPIENTS } from '../../core/payments/outcomes';
 import type { Core, DomainEvent } from '../../core/index';
 import type { RecordedRunReport } from '../../core/scenarios/rehearsal';
 
@@ -34,8 +34,8 @@ describe('the built-in catalogue', { timeout: 60_000 }, () => {
   it('covers every row of the sandbox outcome tables', () => {
     const names = CATALOGUE.map((d) => d.name);
     expect(new Set(names).size, 'names are unique').toBe(names.length);
-    expect(CATALOGUE.filter((d) => d.group === 'Quotes')).toHaveLength(Object.keys(QUOTE_SCENARIOS).length);
-    expect(CATALOGUE.filter((d) => d.group === 'Transfers')).toHaveLength(2 * Object.keys(TRANSFER_SCENARIOS).length);
+    expect(CATALOGUE.filter((d) => d.group === 'Quotes')).toHaveLength(Object.keys(QUOTE_OUTCOMES).length);
+    expect(CATALOGUE.filter((d) => d.group === 'Transfers')).toHaveLength(2 * Object.keys(TRANSFER_OUTCOMES).length);
     expect(CATALOGUE.filter((d) => d.group === 'UMA recipients')).toHaveLength(Object.keys(UMA_RECIPIENTS).length);
     expect(new Set(CATALOGUE.map((d) => d.group))).toEqual(new Set(['Quotes', 'Transfers', 'Beneficiary verification', 'KYB', 'KYC', 'UMA recipients', 'Suffix rules', 'Sandbox payments', 'One-time codes', 'Embedded wallets', 'Cards', 'Agents', 'Webhooks', 'Strong Customer Authentication']));
     for (const d of CATALOGUE) expect(d.rule, d.name).not.toBe('');
@@ -90,7 +90,7 @@ describe('the built-in catalogue', { timeout: 60_000 }, () => {
       const call = httpCaller(srv.base, srv.auth);
       const report = await runScenarios(selectScenarios(CATALOGUE, 'transfers'), call);
       expect(report.results.filter((r) => !r.pass).flatMap(scenarioLines)).toEqual([]);
-      expect(report.results).toHaveLength(2 * Object.keys(TRANSFER_SCENARIOS).length);
+      expect(report.results).toHaveLength(2 * Object.keys(TRANSFER_OUTCOMES).length);
       expect((await call({ method: 'GET', path: '/sandbox/clock' })).body).toMatchObject({ mode: 'REAL' });
     } finally {
       await srv.close();

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 // Test files may import core values (the renderer itself imports only types): the table is checked against the core's runtime lists.
 import { INCOMING_FAILURE_REASONS, OUTGOING_FAILURE_REASONS } from '../../core/payments/vocabulary';
-import { QUOTE_SCENARIOS, TRANSFER_SCENARIOS, UMA_RECIPIENTS, type Scenario } from '../../core/payments/scenarios';
+import { QUOTE_OUTCOMES, TRANSFER_OUTCOMES, UMA_RECIPIENTS, type Outcome } from '../../core/payments/outcomes';
 import { refundSchema, TX_STATUSES } from '../../core/transactions/schema';
 import { FAILURE_WORDS } from '../../renderer/lib/failure-words';
 import { explainOutcome } from '../../renderer/lib/outcome';
 import { scenarioHint } from '../../renderer/lib/scenario-hints';
 import type { Party } from '../../renderer/lib/money-story';
 
-const scenarios: Scenario[] = [...Object.values(QUOTE_SCENARIOS), ...Object.values(TRANSFER_SCENARIOS), ...Object.values(UMA_RECIPIENTS).map((r) => r.scenario)];
+const scenarios: Outcome[] = [...Object.values(QUOTE_OUTCOMES), ...Object.values(TRANSFER_OUTCOMES), ...Object.values(UMA_RECIPIENTS).map((r) => r.outcome)];
 const steps = scenarios.flatMap((s) => s.steps.map((x) => x.step));
 
 describe('the failure words table covers everything the core can produce', () => {
@@ -27,9 +27,9 @@ describe('the failure words table covers everything the core can produce', () =>
     expect(Object.keys(FAILURE_WORDS.refundReasons).sort()).toEqual([...refundSchema.shape.reason.unwrap().options].sort());
   });
 
-  it('has words for every status and failure reason the sandbox scenarios produce (core/payments/scenarios.ts)', () => {
+  it('has words for every status and failure reason the sandbox scenarios produce (core/payments/outcomes.ts)', () => {
     const produced = steps.flatMap((s) => ('failureReason' in s && s.failureReason ? [s.failureReason] : []))
-      .concat(Object.values(TRANSFER_SCENARIOS).flatMap((s) => (s.immediateFailure ? [s.immediateFailure] : [])));
+      .concat(Object.values(TRANSFER_OUTCOMES).flatMap((s) => (s.immediateFailure ? [s.immediateFailure] : [])));
     expect(produced.filter((r) => !(r in FAILURE_WORDS.reasons))).toEqual([]);
     const statuses = steps.flatMap((s) => ('status' in s ? [s.status] : []));
     expect(statuses.filter((st) => !(st in FAILURE_WORDS.statuses))).toEqual([]);

@@ -5,7 +5,7 @@ import './layout-stub';
 import { afterEach, describe, expect, it } from 'vitest';
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
-import { TRANSFER_SCENARIOS } from '../../core/payments/scenarios';
+import { TRANSFER_OUTCOMES } from '../../core/payments/outcomes';
 import { setBridge } from '../../renderer/api/client';
 import { useWorkspaceStore } from '../../renderer/stores/workspace';
 import RelativeTime from '../../renderer/components/common/RelativeTime.vue';
@@ -142,7 +142,7 @@ describe('the Overview counts every kind the Transactions screen lists', () => {
 
 describe('the Transfers outcome table', () => {
   it('reads every ending from the sandbox table the transfers run, so 004 and 005 say what the sandbox does', () => {
-    const scenarios = Object.entries(TRANSFER_SCENARIOS).map(([suffix, s]) => ({ suffix, name: s.name, description: s.description, steps: s.steps, immediateFailure: s.immediateFailure ?? null }));
+    const scenarios = Object.entries(TRANSFER_OUTCOMES).map(([suffix, s]) => ({ suffix, name: s.name, description: s.description, steps: s.steps, immediateFailure: s.immediateFailure ?? null }));
     wrapper = mount(TransferOutcomes, { props: { scenarios } });
     const rows = Object.fromEntries(wrapper.findAll('[data-testid="transfer-outcome"]').map((r) => [r.attributes('data-suffix'), r.findAll('td').map((td) => td.text())]));
     expect(Object.keys(rows)).toEqual(['002', '003', '004', '005', 'SUCCESS']);

@@ -12,8 +12,8 @@ export type Step =
   | { kind: 'RETURN'; failureReason: FailureReason }
   | { kind: 'REFUND_SETTLE'; outcome: 'COMPLETED' | 'FAILED' };
 
-/** A scenario: a name for people and the steps it schedules, each `after` seconds from the start. */
-export interface Scenario {
+/** An outcome: a name for people and the steps it schedules, each `after` seconds from the start. */
+export interface Outcome {
   name: string;
   description: string;
   steps: { after: number; step: Step }[];
@@ -26,7 +26,7 @@ const fail = (status: 'FAILED' | 'REJECTED' | 'REFUNDED', failureReason: Failure
   failureReason === undefined ? { kind: 'FAIL', status, refund, refundReason } : { kind: 'FAIL', status, failureReason, refund, refundReason };
 
 /** Quote execution to an external account, by the destination identifier's last 3 digits (the spec's table). */
-export const QUOTE_SCENARIOS: Record<string, Scenario> = {
+export const QUOTE_OUTCOMES: Record<string, Outcome> = {
   SUCCESS: { name: 'SUCCESS', description: 'Completes about 5 seconds after execution', steps: [{ after: 5, step: { kind: 'COMPLETE' } }] },
   '002': { name: 'EXECUTION_FAILED', description: 'Quote execution fails; the source is refunded', steps: [{ after: 2, step: fail('FAILED', 'QUOTE_EXECUTION_FAILED') }] },
   '003': { name: 'DELAYED', description: 'Completes after about 6 minutes', steps: [{ after: 360, step: { kind: 'COMPLETE' } }] },
@@ -37,7 +37,7 @@ export const QUOTE_SCENARIOS: Record<string, Scenario> = {
 };
 
 /** Same-currency transfers by the external account's last 3 digits. `immediate` failures happen before any money moves. */
-export const TRANSFER_SCENARIOS: Record<string, Scenario & { immediateFailure?: FailureReason }> = {
+export const TRANSFER_OUTCOMES: Record<string, Outcome & { immediateFailure?: FailureReason }> = {
   SUCCESS: { name: 'SUCCESS', description: 'Completes about 5 seconds after creation', steps: [{ after: 5, step: { kind: 'COMPLETE' } }] },
   '002': { name: 'INSUFFICIENT_FUNDS', description: 'Insufficient funds: fails at once', steps: [], immediateFailure: 'INSUFFICIENT_FUNDS' },
   '003': { name: 'ACCOUNT_CLOSED', description: 'Account closed or invalid: fails at once', steps: [], immediateFailure: 'ACCOUNT_INVALID' },
@@ -45,8 +45,8 @@ export const TRANSFER_SCENARIOS: Record<string, Scenario & { immediateFailure?: 
   '005': { name: 'PENDING_THEN_FAILED', description: 'Pending about 30 seconds, then fails', steps: [{ after: 30, step: fail('FAILED', 'ACCOUNT_CANNOT_RECEIVE') }] },
 };
 
-/** The scenario key of an identifier (its suffix when the table knows it, else SUCCESS). */
-export function scenarioKey(identifier: string, table: Record<string, Scenario>): string {
+/** The outcome key of an identifier (its suffix when the table knows it, else SUCCESS). */
+export function outcomeKey(identifier: string, table: Record<string, Outcome>): string {
   const s = scenarioSuffix(identifier);
   return s && table[s] ? s : 'SUCCESS';
 }
@@ -55,13 +55,13 @@ export function scenarioKey(identifier: string, table: Record<string, Scenario>)
 export const SANDBOX_UMA_DOMAIN = 'sandbox.uma.example';
 
 /** Sandbox UMA recipients (local parts). `$old.version.usd` is our documented 412 UNSUPPORTED_UMA_VERSION case. */
-export const UMA_RECIPIENTS: Record<string, { currency: string; scenario: Scenario; umaVersion: string }> = {
-  '$success.usd': { currency: 'USD', umaVersion: '1.0', scenario: QUOTE_SCENARIOS['SUCCESS']! },
-  '$success.eur': { currency: 'EUR', umaVersion: '1.0', scenario: QUOTE_SCENARIOS['SUCCESS']! },
-  '$success.mxn': { currency: 'MXN', umaVersion: '1.0', scenario: QUOTE_SCENARIOS['SUCCESS']! },
-  '$pending.long.usd': { currency: 'USD', umaVersion: '1.0', scenario: { name: 'PENDING_LONG', description: 'Stays processing for 3 days, then completes', steps: [{ after: 3 * 86_400, step: { kind: 'COMPLETE' } }] } },
-  '$fail.compliance.usd': { currency: 'USD', umaVersion: '1.0', scenario: { name: 'COMPLIANCE_FAILED', description: 'Fails the compliance check; refunded', steps: [{ after: 5, step: fail('FAILED', 'COMPLIANCE_REJECTED') }] } },
-  '$old.version.usd': { currency: 'USD', umaVersion: '0.3', scenario: QUOTE_SCENARIOS['SUCCESS']! },
+export const UMA_RECIPIENTS: Record<string, { currency: string; outcome: Outcome; umaVersion: string }> = {
+  '$success.usd': { currency: 'USD', umaVersion: '1.0', outcome: QUOTE_OUTCOMES['SUCCESS']! },
+  '$success.eur': { currency: 'EUR', umaVersion: '1.0', outcome: QUOTE_OUTCOMES['SUCCESS']! },
+  '$success.mxn': { currency: 'MXN', umaVersion: '1.0', outcome: QUOTE_OUTCOMES['SUCCESS']! },
+  '$pending.long.usd': { currency: 'USD', umaVersion: '1.0', outcome: { name: 'PENDING_LONG', description: 'Stays processing for 3 days, then completes', steps: [{ after: 3 * 86_400, step: { kind: 'COMPLETE' } }] } },
+  '$fail.compliance.usd': { currency: 'USD', umaVersion: '1.0', outcome: { name: 'COMPLIANCE_FAILED', description: 'Fails the compliance check; refunded', steps: [{ after: 5, step: fail('FAILED', 'COMPLIANCE_REJECTED') }] } },
+  '$old.version.usd': { currency: 'USD', umaVersion: '0.3', outcome: QUOTE_OUTCOMES['SUCCESS']! },
 };
 
 /** UMA protocol versions this service speaks; a receiver on another version is refused at lookup. */
