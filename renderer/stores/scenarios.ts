@@ -185,6 +185,11 @@ export const useScenariosStore = defineStore('scenarios', () => {
     return invoke('scenarios/historyEntry', { id });
   }
 
+  /** Saves calls picked on the request log as a scenario that replays them (oldest first). */
+  function saveFromLog(name: string, entryIds: string[]): Promise<HandlerOutput<'scenarios/saveFromLog'>> {
+    return invoke('scenarios/saveFromLog', { name, entryIds });
+  }
+
   async function remove(name: string): Promise<void> {
     const page = await invoke('scenarios/saved', { q: name, limit: 100 });
     const saved = page.data.find((s) => s.name === name);
@@ -196,5 +201,5 @@ export const useScenariosStore = defineStore('scenarios', () => {
 
   const groups = computed(() => (list.value?.groups ?? []).map((g) => ({ name: g, scenarios: (list.value?.scenarios ?? []).filter((s) => s.group === g) })));
 
-  return { list, error, results, states, live, running, progress, stepsDone, stepsTotal, current, lastRun, latest, place, workspace, groups, load, loadLatestResult, run, exportLast, history, historyEntry, otherWorkspaces, remove };
+  return { list, error, results, states, live, running, progress, stepsDone, stepsTotal, current, lastRun, latest, place, workspace, groups, load, loadLatestResult, run, exportLast, history, historyEntry, otherWorkspaces, saveFromLog, remove };
 });
