@@ -95,6 +95,16 @@ export const useWebhooksStore = defineStore('webhooks', () => {
     else await invoke('webhooks/reject', { transactionId });
   }
 
+  /** The listen mode: the local URL webhooks are also forwarded to (null when off) and the receiver's latest answers. */
+  function listenState(): Promise<HandlerOutput<'webhooks/listen-state'>> {
+    return invoke('webhooks/listen-state', {});
+  }
+
+  /** Starts forwarding every webhook, signed, to a local URL, or stops with null (the platform's endpoint is left alone). */
+  function listen(url: string | null): Promise<HandlerOutput<'webhooks/listen'>> {
+    return invoke('webhooks/listen', { url });
+  }
+
   /**
    * Follows deliveries live: each attempt's start and end is a WEBHOOK.* event; the list's head and
    * the open delivery are read again (coalesced), and the counts with them.
@@ -118,5 +128,5 @@ export const useWebhooksStore = defineStore('webhooks', () => {
     await loadOverview();
   }
 
-  return { overview, filters, ...list, loadOverview, load, detail, detailError, loadDetail, setEndpoint, saveSettings, replay, replayFailed, sendTest, sendEvent, decide, subscribe, refresh };
+  return { overview, filters, ...list, loadOverview, load, detail, detailError, loadDetail, setEndpoint, saveSettings, replay, replayFailed, sendTest, sendEvent, decide, listenState, listen, subscribe, refresh };
 });
