@@ -65,6 +65,11 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     }
   }
 
+  /** The jobs due next on the clock, soonest first (so the effect of an advance is predictable). */
+  function jobs(limit: number): Promise<HandlerOutput<'clock/jobs'>> {
+    return invoke('clock/jobs', { limit });
+  }
+
   /** Stops the running advance after its current batch (the clock stays at the last job it ran). */
   async function cancelAdvance(): Promise<void> {
     await invoke('clock/cancelAdvance', {});
@@ -117,5 +122,17 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     });
   }
 
-  return { info, clock, clockReadAt, loading, error, load, refreshClock, advance, advancing, cancelAdvance, freeze, resume, resetToWallTime, dismissCredentials, nowMs, watchClock, currencyCodes, loadCurrencies };
+  /** The Overview's activity over the last `days` days: payments and card transactions by status, by day and by currency. */
+  function activity(days: number): Promise<HandlerOutput<'overview/activity'>> {
+    return invoke('overview/activity', { days });
+  }
+
+  /** Calls `run` whenever a payment or a card transaction changes (what the activity counts); returns the unsubscribe. */
+  function watchActivity(run: () => void): () => void {
+    return onEvent((e) => {
+      if (/^(TRANSACTION|INCOMING_PAYMENT|OUTGOING_PAYMENT|CARD)/.test(e.type)) run();
+    });
+  }
+
+  return { info, clock, clockReadAt, loading, error, load, refreshClock, advance, advancing, jobs, cancelAdvance, freeze, resume, resetToWallTime, dismissCredentials, nowMs, watchClock, activity, watchActivity, currencyCodes, loadCurrencies };
 });
