@@ -155,7 +155,7 @@ export function createCore(options: CoreOptions): Core {
       // /agents/me before /agents/{agentId}: the router tries routes in the order they are added.
       agentMeRoutes(services.agentOperations),
       agentRoutes(services.agents, services.agentActions),
-      walletRoutes({ credentials: services.credentials, verification: services.verification, sessions: services.walletSessions, actions: services.walletActions }),
+      walletRoutes({ credentials: services.walletCredentials, signIn: services.walletSignIn, sessions: services.walletSessions, actions: services.walletActions }),
       sandboxRoutes(services.clock, services.internal, services.quotes, services.transactions, services.incoming),
       webhookRoutes(services.webhooks.deliveries),
       verificationRoutes(services.verifications),

@@ -18,8 +18,8 @@ import { IncomingPaymentSimulator } from './sandbox/incoming';
 import { SignedRetry } from './wallet/signed-retry';
 import { OtpService } from './wallet/otp';
 import { SessionService } from './wallet/sessions';
-import { CredentialService } from './wallet/credentials';
-import { VerificationService } from './wallet/verify';
+import { CredentialService } from './wallet/credential-service';
+import { SignInService } from './wallet/sign-in-service';
 import { WalletActions } from './wallet/actions';
 import type { RelyingParty } from './wallet/passkey';
 import { CardService } from './cards/service';
@@ -63,8 +63,8 @@ export interface Services {
   incoming: IncomingPaymentSimulator;
   signedRetry: SignedRetry;
   walletSessions: SessionService;
-  credentials: CredentialService;
-  verification: VerificationService;
+  walletCredentials: CredentialService;
+  walletSignIn: SignInService;
   walletActions: WalletActions;
   cards: CardService;
   cardTransactions: CardTransactionService;
@@ -112,7 +112,7 @@ export function createServices(ctx: Ctx): Services {
   const signedRetry = new SignedRetry(ctx, organizationId);
   const otp = new OtpService(ctx, organizationId);
   const walletSessions = new SessionService(ctx, internal);
-  const credentials = new CredentialService(ctx, walletSessions, signedRetry, otp, customers, relyingParty);
+  const walletCredentials = new CredentialService(ctx, walletSessions, signedRetry, otp, customers, relyingParty);
   const quotes = new QuoteService(ctx, { platform, customers, internal, external, receivers, transactions, runner, signedRetry });
   const transfers = new TransferService(ctx, internal, external, customers, transactions, runner);
   const cards = new CardService(ctx, customers, internal);
@@ -130,9 +130,9 @@ export function createServices(ctx: Ctx): Services {
   const sca = createScaAreas(ctx, { customers, external, quotes, relyingParty });
   return {
     webhooks, verifications, sca,
-    signedRetry, walletSessions, credentials, hostOrigins,
-    verification: new VerificationService(ctx, walletSessions, signedRetry, otp, relyingParty),
-    walletActions: new WalletActions(ctx, walletSessions, credentials, signedRetry, internal, customers, organizationId),
+    signedRetry, walletSessions, walletCredentials, hostOrigins,
+    walletSignIn: new SignInService(ctx, walletSessions, signedRetry, otp, relyingParty),
+    walletActions: new WalletActions(ctx, walletSessions, walletCredentials, signedRetry, internal, customers, organizationId),
     ctx, platform, ledger, internal, external, customers, transactions, runner, receivers, quotes,
     transfers, agents, agentActions, agentOperations,
     invitations: new InvitationService(ctx, customers),

@@ -49,7 +49,7 @@ export function buildConsoleHandlers(s: Services, runtime: WorkspaceRuntime) {
     scaHandlers(s.sca.sca),
     scenarioHandlers(new ScenarioService(s.ctx), runtime),
     composerHandlers(s.ctx),
-    walletHandlers({ internal: s.internal, customers: s.customers, platform: s.platform, credentials: s.credentials, sessions: s.walletSessions, hostOrigins: s.hostOrigins }),
+    walletHandlers({ internal: s.internal, customers: s.customers, platform: s.platform, credentials: s.walletCredentials, sessions: s.walletSessions, hostOrigins: s.hostOrigins }),
   );
 }
 

@@ -10,7 +10,7 @@ import { verificationStatusOf, type Customer } from '../customers/schema';
 import type { TiedContacts } from '../customers/routes';
 import { credentialRepo } from './repo';
 import { hpkeSeal, toHex } from './crypto';
-import type { CredentialService } from './credentials';
+import type { CredentialService } from './credential-service';
 import type { SessionService } from './sessions';
 import type { Signed, SignedRequest, SignedRetry } from './signed-retry';
 import type { AuthSession, CredentialType, WalletExport, exportSchema, privacySchema } from './schema';

@@ -3,7 +3,7 @@ import { handler } from '../api/console-handler';
 import type { InternalAccountService } from '../accounts/internal-service';
 import type { CustomerService } from '../customers/service';
 import type { PlatformService } from '../platform/service';
-import type { CredentialService } from './credentials';
+import type { CredentialService } from './credential-service';
 import type { SessionService } from './sessions';
 
 /** What the wallet console reads: the accounts, customers and platform areas, and the wallet's own services. */

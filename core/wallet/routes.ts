@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { commit, defineRoute, idParam, implement, reply, type Deferred } from '../api/contract';
 import { signedRequestOf, signedRetryChallengeSchema, type Signed } from '../api/signed-request';
 import { internalAccountSchema } from '../accounts/schema';
-import type { CredentialService } from './credentials';
-import type { VerificationService } from './verify';
+import type { CredentialService } from './credential-service';
+import type { SignInService } from './sign-in-service';
 import type { SessionService } from './sessions';
 import type { WalletActions } from './actions';
 import {
@@ -119,7 +119,7 @@ export const walletContract = {
 /** Services behind the wallet routes. */
 export interface WalletRouteDeps {
   credentials: CredentialService;
-  verification: VerificationService;
+  signIn: SignInService;
   sessions: SessionService;
   actions: WalletActions;
 }
@@ -129,8 +129,8 @@ export function walletRoutes(d: WalletRouteDeps) {
   return implement(walletContract, {
     createAuthCredential: async ({ body, c }) => signedCommit(await d.credentials.create(body, await signedRequestOf(c))),
     listAuthCredentials: ({ query }) => reply(200, d.credentials.list(query.accountId)),
-    challengeAuthCredential: ({ params, body }) => reply(200, d.verification.challenge(params.id, body)),
-    verifyAuthCredential: async ({ params, body, c }) => signedCommit(await d.verification.verify(params.id, body, await signedRequestOf(c))),
+    challengeAuthCredential: ({ params, body }) => reply(200, d.signIn.challenge(params.id, body)),
+    verifyAuthCredential: async ({ params, body, c }) => signedCommit(await d.signIn.verify(params.id, body, await signedRequestOf(c))),
     revokeAuthCredential: async ({ params, c }) => {
       const req = await signedRequestOf(c);
       return signedCommit(() => d.credentials.revoke(params.id, req));

@@ -19,8 +19,8 @@ type SessionReply = Signed<{ status: 200; body: AuthSession }>;
 /** How long a passkey challenge stays valid. */
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
-/** Challenges and verification per credential type, ending in a session. */
-export class VerificationService {
+/** Wallet sign-in: a challenge and its verification per credential type (OTP, passkey, OAuth), ending in a session. */
+export class SignInService {
   // Signs the OTP verification tokens (JWT-shaped payloads to stamp); the key lives for this core's run.
   private readonly tokenKey: KeyObject = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey;
   private readonly challenges;
