@@ -111,6 +111,16 @@ export const useCustomersStore = defineStore('customers', () => {
     return account;
   }
 
+  /** Up to `limit` customers for a form's picker, apart from the screen's filtered list. */
+  function pickerList(limit = 100): Promise<PageOf<Customer>> {
+    return invoke('customers/list', { limit });
+  }
+
+  /** One customer with its accounts, read for a form without opening it in the drawer. */
+  function readDetail(id: string): Promise<CustomerDetail> {
+    return invoke('customers/get', { id });
+  }
+
   /** The open customer's latest transactions (newest first) with how many they have in all. */
   const recent = shallowRef<{ customerId: string; items: HandlerOutput<'transactions/search'>['data']; total: number } | null>(null);
 
@@ -137,6 +147,6 @@ export const useCustomersStore = defineStore('customers', () => {
 
   return {
     filters, matchedBy, ...list, load,
-    detail, detailLoading, detailError, loadDetail, watchDetail, create, addExternalAccount, fund, recent, loadRecent,
+    detail, detailLoading, detailError, loadDetail, readDetail, pickerList, watchDetail, create, addExternalAccount, fund, recent, loadRecent,
   };
 });

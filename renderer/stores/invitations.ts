@@ -36,6 +36,13 @@ export const useInvitationsStore = defineStore('invitations', () => {
     return created;
   }
 
+  /** The decimals of a currency, from `GET /exchange-rates` (the rate table knows every currency); 2 when it cannot say. */
+  async function decimalsOf(code: string): Promise<number> {
+    const other = code === 'USD' ? 'EUR' : 'USD';
+    const rates = await api('GET /exchange-rates', { query: { sourceCurrency: code, destinationCurrency: [other] } }).catch(() => null);
+    return rates?.data[0]?.sourceCurrency.decimals ?? 2;
+  }
+
   /** Cancels an invitation (`POST /invitations/{code}/cancel`). */
   async function cancel(code: string): Promise<void> {
     await api('POST /invitations/{invitationCode}/cancel', { params: { invitationCode: code } });
@@ -55,5 +62,5 @@ export const useInvitationsStore = defineStore('invitations', () => {
     });
   }
 
-  return { rows, total, loaded, error, status, load, create, cancel, claim, follow };
+  return { rows, total, loaded, error, status, load, create, decimalsOf, cancel, claim, follow };
 });
