@@ -77,8 +77,20 @@ export const useCardsStore = defineStore('cards', () => {
       reconciliation.value = null;
       return;
     }
-    const r = await invoke('cards/reconciliation', { id });
+    const r = await reconciliationOf(id);
     if (txId.value === id) reconciliation.value = r;
+  }
+
+  /** One card transaction's reconciliation by id (the transaction drawer's; the screen's open one is left as it is). */
+  function reconciliationOf(id: string): Promise<CardReconciliationView> {
+    return invoke('cards/reconciliation', { id });
+  }
+
+  /** Calls `run` whenever an event about the card transaction `id()` names is committed; returns the unsubscribe. */
+  function watchTransaction(id: () => string, run: () => void): () => void {
+    return onEvent((e) => {
+      if (e.resourceId === id()) run();
+    });
   }
 
   // Every action goes through the public API, so it shows in the request log like an integrator's call.
@@ -189,6 +201,6 @@ export const useCardsStore = defineStore('cards', () => {
 
   return {
     cards, cardsTotal, loaded, error, cardId, txs, txsTotal, txId, reconciliation, busy, revealed,
-    loadCards, openCard, openTx, issue, setState, simulate, reveal, hideReveal, clear, refund, reverseReturn, subscribe, receive,
+    loadCards, openCard, openTx, reconciliationOf, watchTransaction, issue, setState, simulate, reveal, hideReveal, clear, refund, reverseReturn, subscribe, receive,
   };
 });
