@@ -1,22 +1,18 @@
 import type { z } from 'zod';
 import type { Ctx } from '../context';
-import { invalidInput, ServiceError } from '../kernel/errors';
+import { invalidInput } from '../kernel/errors';
 import { formatMinor } from '../kernel/money';
 import type { InternalAccountService } from '../accounts/internal-service';
 import type { CardTransaction } from '../transactions/card-schema';
 import type { CardRecord } from './repo';
 import { cardTxOf, type CardTxRecord } from './transaction-repo';
 import type { CardService } from './service';
-import type { CardSimulator } from './simulator';
+import { refused, type CardSimulator } from './simulator';
 import type { CardTransactionService } from './transactions';
 import { authorizationOutcome } from './sandbox';
 import type { simulateAuthorizationSchema } from './schema';
 
 type AuthorizationBody = z.infer<typeof simulateAuthorizationSchema>;
-
-function refused(code: string, message: string, details: Record<string, unknown>): ServiceError {
-  return new ServiceError(400, code, message, details);
-}
 
 /**
  * The sandbox's other network messages: the single-message (financial) authorizations, settled as they
@@ -48,15 +44,7 @@ export class FinancialAndCreditSimulator {
   financialAuthorize(cardId: string, body: AuthorizationBody): CardTransaction {
     const card = this.simulator.usableCard(cardId);
     const code = this.currencyOf(card, body);
-    if (card.maxSpendPerTransaction !== null && body.amount > card.maxSpendPerTransaction) {
-      throw refused('TRANSACTION_SIZE_LIMIT_EXCEEDED', `Declined: ${formatMinor(body.amount, code)} is above the card's limit of ${formatMinor(card.maxSpendPerTransaction, code)} per transaction`, { declined: true, limit: card.maxSpendPerTransaction });
-    }
-    const outcome = authorizationOutcome(body.merchant.descriptor);
-    if (outcome.decline === 'CARD_PAUSED') throw refused('CARD_PAUSED', 'Declined: the card is paused (sandbox descriptor suffix 003)', { declined: true, reason: 'CARD_PAUSED' });
-    const accountId = outcome.decline ? undefined : card.fundingSources.find((a) => this.internal.record(a).status === 'ACTIVE' && this.txs.available(a) >= body.amount);
-    if (!accountId) {
-      throw refused('INSUFFICIENT_FUNDS', `Declined: no funding source of the card holds ${formatMinor(body.amount, code)}${outcome.decline ? ' (sandbox descriptor suffix 002)' : ''}`, { declined: true, reason: 'INSUFFICIENT_FUNDS' });
-    }
+    const { outcome, accountId } = this.simulator.approveDebit(card, body, code);
     return this.ctx.transaction(() => {
       const rec = this.simulator.newRecord(card.id, card.cardholderId, accountId, code, body.merchant, body.amount, outcome.idSuffix);
       this.txs.create(rec);

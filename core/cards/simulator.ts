@@ -5,17 +5,19 @@ import { formatMinor } from '../kernel/money';
 import type { InternalAccountService } from '../accounts/internal-service';
 import type { CustomerService } from '../customers/service';
 import type { CardMerchant, CardTransaction } from '../transactions/card-schema';
+import type { CardRecord } from './repo';
 import { cardTxOf, type CardTxRecord } from './transaction-repo';
 import type { CardService } from './service';
 import type { CardTransactionService } from './transactions';
-import { authorizationOutcome, postHocPullOutcome, withSuffix } from './sandbox';
+import { authorizationOutcome, postHocPullOutcome, withSuffix, type AuthorizationOutcome } from './sandbox';
 import type {
   simulateAdviceSchema, simulateAuthorizationSchema, simulateBalanceInquirySchema, simulateClearingSchema, simulateReturnReversalSchema, simulateReturnSchema,
 } from './schema';
 
 const CLEARABLE = ['AUTHORIZED', 'PARTIALLY_SETTLED'] as const;
 
-function refused(code: string, message: string, details: Record<string, unknown>): ServiceError {
+/** The card network's refusal of a message: 400 with its code (a decline says `declined: true` in its details). */
+export function refused(code: string, message: string, details: Record<string, unknown>): ServiceError {
   return new ServiceError(400, code, message, details);
 }
 
@@ -42,15 +44,7 @@ export class CardSimulator {
     const card = this.usableCard(cardId);
     const code = body.currency.code.toUpperCase();
     if (code !== card.currency) throw invalidInput('currency.code', `must be ${card.currency}, the card's currency`);
-    if (card.maxSpendPerTransaction !== null && body.amount > card.maxSpendPerTransaction) {
-      throw refused('TRANSACTION_SIZE_LIMIT_EXCEEDED', `Declined: ${formatMinor(body.amount, code)} is above the card's limit of ${formatMinor(card.maxSpendPerTransaction, code)} per transaction`, { declined: true, limit: card.maxSpendPerTransaction });
-    }
-    const outcome = authorizationOutcome(body.merchant.descriptor);
-    if (outcome.decline === 'CARD_PAUSED') throw refused('CARD_PAUSED', 'Declined: the card is paused (sandbox descriptor suffix 003)', { declined: true, reason: 'CARD_PAUSED' });
-    const accountId = outcome.decline ? undefined : card.fundingSources.find((a) => this.internal.record(a).status === 'ACTIVE' && this.txs.available(a) >= body.amount);
-    if (!accountId) {
-      throw refused('INSUFFICIENT_FUNDS', `Declined: no funding source of the card holds ${formatMinor(body.amount, code)}${outcome.decline ? ' (sandbox descriptor suffix 002)' : ''}`, { declined: true, reason: 'INSUFFICIENT_FUNDS' });
-    }
+    const { outcome, accountId } = this.approveDebit(card, body, code);
     return this.ctx.transaction(() => {
       const rec = this.newRecord(card.id, card.cardholderId, accountId, code, body.merchant, body.amount, outcome.idSuffix);
       this.txs.create(rec);
@@ -226,6 +220,24 @@ export class CardSimulator {
     const p = this.txs.positions(rec);
     rec.held -= amount;
     this.txs.post(rec, 'CARD_HOLD_RELEASE', `Card hold released (${why}): ${formatMinor(amount, rec.currency)}`, [p.held(-amount), p.available(amount)]);
+  }
+
+  /**
+   * What a debit authorization checks before it stores anything: the card's limit per transaction, the
+   * descriptor's sandbox decline, and a funding source that holds the amount. Answers the descriptor's outcome
+   * and that account, or throws the decline.
+   */
+  approveDebit(card: CardRecord, body: Pick<z.infer<typeof simulateAuthorizationSchema>, 'amount' | 'merchant'>, code: string): { outcome: AuthorizationOutcome; accountId: string } {
+    if (card.maxSpendPerTransaction !== null && body.amount > card.maxSpendPerTransaction) {
+      throw refused('TRANSACTION_SIZE_LIMIT_EXCEEDED', `Declined: ${formatMinor(body.amount, code)} is above the card's limit of ${formatMinor(card.maxSpendPerTransaction, code)} per transaction`, { declined: true, limit: card.maxSpendPerTransaction });
+    }
+    const outcome = authorizationOutcome(body.merchant.descriptor);
+    if (outcome.decline === 'CARD_PAUSED') throw refused('CARD_PAUSED', 'Declined: the card is paused (sandbox descriptor suffix 003)', { declined: true, reason: 'CARD_PAUSED' });
+    const accountId = outcome.decline ? undefined : card.fundingSources.find((a) => this.internal.record(a).status === 'ACTIVE' && this.txs.available(a) >= body.amount);
+    if (!accountId) {
+      throw refused('INSUFFICIENT_FUNDS', `Declined: no funding source of the card holds ${formatMinor(body.amount, code)}${outcome.decline ? ' (sandbox descriptor suffix 002)' : ''}`, { declined: true, reason: 'INSUFFICIENT_FUNDS' });
+    }
+    return { outcome, accountId };
   }
 
   /** The card, when it may authorize: only an ACTIVE card does; a frozen one declines as paused, others are not usable yet or any more. */
