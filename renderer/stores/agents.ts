@@ -1,10 +1,11 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import type { HandlerOutput } from '../../core/index';
+import type { ApiResponse, HandlerOutput } from '../../core/index';
+import type { ApiBody } from '../../core/api-client-types';
 import type { z } from 'zod';
 import type { Agent, AgentAction, createAgentSchema, updatePolicySchema } from '../../core/agents/schema';
 import type { Customer } from '../../core/customers/schema';
-import { api, invoke, onEvent, toConsoleError, type ConsoleError } from '../api/client';
+import { api, apiExchange, apiRequest, invoke, onEvent, toConsoleError, type ConsoleError } from '../api/client';
 import type { CurrencyLike } from '../lib/money';
 import { customerName as nameOf } from '../lib/customer';
 import { actionAsTransaction } from '../lib/agent-actions';
@@ -162,6 +163,28 @@ export const useAgentsStore = defineStore('agents', () => {
     return r.accessToken;
   }
 
+  /** A customer's internal and external accounts (the API's lists), to pick what the agent pays from and to. */
+  async function accountsOf(customerId: string) {
+    const [internal, external] = await Promise.all([
+      api('GET /customers/internal-accounts', { query: { customerId, limit: 100 } }),
+      api('GET /customers/external-accounts', { query: { customerId, limit: 100 } }),
+    ]);
+    return { internal: internal.data, external: external.data };
+  }
+
+  // Acting as the agent: its own bearer token, so its policy decides; the whole exchange comes back, a refusal too.
+  const asAgent = (agentId: string) => ({ Authorization: `Bearer ${tokens.value[agentId] ?? ''}` });
+
+  /** Creates a quote as the agent (`POST /agents/me/quotes` with the token the console holds for it). */
+  function quoteAsAgent(agentId: string, body: ApiBody<'POST /agents/me/quotes'>): Promise<ApiResponse> {
+    return apiExchange(apiRequest('POST /agents/me/quotes', { body, headers: asAgent(agentId) }));
+  }
+
+  /** Executes a quote as the agent (`POST /agents/me/quotes/{quoteId}/execute`): executed, waiting for approval, or refused. */
+  function executeAsAgent(agentId: string, quoteId: string): Promise<ApiResponse> {
+    return apiExchange(apiRequest('POST /agents/me/quotes/{quoteId}/execute', { params: { quoteId }, headers: asAgent(agentId) }));
+  }
+
   /** Reloads the lists and the picked agent. */
   async function refresh(): Promise<void> {
     await Promise.all([load(), reloadDetail().catch(() => undefined)]);
@@ -185,6 +208,6 @@ export const useAgentsStore = defineStore('agents', () => {
 
   return {
     agents, approvals, loaded, error, selectedId, selected, detail, tokens, rails, customers,
-    currencyOf, customerName, agentName, load, create, rename, remove, reloadDetail, select, approve, reject, setPaused, savePolicy, issueCode, connectConsole, refresh, follow,
+    currencyOf, customerName, agentName, load, create, rename, remove, reloadDetail, select, approve, reject, setPaused, savePolicy, issueCode, connectConsole, accountsOf, quoteAsAgent, executeAsAgent, refresh, follow,
   };
 });
