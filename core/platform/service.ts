@@ -53,6 +53,14 @@ export class PlatformService {
     return this.repo.get()?.data.supportedCurrencies?.find((c) => c.currencyCode === currency)?.requiredCounterpartyFields ?? [];
   }
 
+  /**
+   * The webhook endpoint, if one is set. A workspace not configured yet (opened without seeding) has none, so
+   * the webhook pump, which asks on every event, finds nobody to send to instead of throwing from a timer.
+   */
+  webhookEndpoint(): string | undefined {
+    return this.repo.get()?.data.webhookEndpoint || undefined;
+  }
+
   /** The current configuration. */
   get(): PlatformConfig {
     const stored = this.repo.get();

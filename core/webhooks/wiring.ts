@@ -32,7 +32,7 @@ export interface WebhookAreas {
 
 /** Builds the delivery queue and the incoming-payment approvals, and plugs them into the areas below (ports). */
 export function createWebhookAreas(ctx: Ctx, c: WebhookCollaborators): WebhookAreas {
-  const endpoint = () => c.platform.get().webhookEndpoint;
+  const endpoint = () => c.platform.webhookEndpoint();
   const loaders: Record<Exclude<DataSource, 'payload' | 'none'>, (id: string) => unknown> = {
     Customer: (id) => c.customers.get(id),
     InternalAccount: (id) => c.internal.get(id),
