@@ -2,6 +2,7 @@ import type { Services } from './services';
 import { defaultConfig } from './platform/service';
 import { PERMISSIONS } from './api/types';
 import { seedAgent } from './agents/seed';
+import { fundingIneligible } from './cards/sandbox';
 
 /** Credentials of the token a new workspace is seeded with (the secret exists in memory only). */
 export interface SeedCredentials {
@@ -39,9 +40,12 @@ export function seedWorkspace(s: Services, options: SeedOptions = {}): SeedCrede
   if (platformUsd) s.internal.fund(platformUsd.id, 2_500_000_00);
   s.external.create({ currency: 'USD', ownershipType: 'FIRST_PARTY', platformAccountId: 'treasury-operating', accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '400012345000', routingNumber: '021000021', bankName: 'Sandbox Bank N.A.', beneficiary: { beneficiaryType: 'BUSINESS', legalName: config.name } } }, 'PLATFORM');
 
-  const alice = s.customers.create({ customerType: 'INDIVIDUAL', platformCustomerId: 'cust-alice-001', fullName: 'Alice Johnson', email: 'alice.johnson@example.com', phoneNumber: '+14155550101', region: 'US', birthDate: '1988-04-12', nationality: 'US', currencies: ['USD'], address: { line1: '500 Market St', city: 'San Francisco', state: 'CA', postalCode: '94105', country: 'US' } });
-  const lucia = s.customers.create({ customerType: 'INDIVIDUAL', platformCustomerId: 'cust-lucia-002', fullName: 'Lucía Hernández', email: 'lucia.hernandez@example.com', phoneNumber: '+525555550102', region: 'MX', birthDate: '1992-09-30', nationality: 'MX', currencies: ['MXN', 'USD'] });
-  const sophie = s.customers.create({ customerType: 'INDIVIDUAL', platformCustomerId: 'cust-sophie-003', fullName: 'Sophie Martin', email: 'sophie.martin@example.com', phoneNumber: '+33155550103', region: 'FR', birthDate: '1985-01-22', nationality: 'FR', currencies: ['EUR'] });
+  // Why: account ids are random, and 1 in 2,048 ends in a suffix the card sandbox refuses as a funding
+  // source (002/003): the seeded customers' accounts are drawn again, so no workspace starts broken by chance.
+  const customer = (input: Parameters<Services['customers']['create']>[0]) => s.internal.withIdsAvoiding(fundingIneligible, () => s.customers.create(input));
+  const alice = customer({ customerType: 'INDIVIDUAL', platformCustomerId: 'cust-alice-001', fullName: 'Alice Johnson', email: 'alice.johnson@example.com', phoneNumber: '+14155550101', region: 'US', birthDate: '1988-04-12', nationality: 'US', currencies: ['USD'], address: { line1: '500 Market St', city: 'San Francisco', state: 'CA', postalCode: '94105', country: 'US' } });
+  const lucia = customer({ customerType: 'INDIVIDUAL', platformCustomerId: 'cust-lucia-002', fullName: 'Lucía Hernández', email: 'lucia.hernandez@example.com', phoneNumber: '+525555550102', region: 'MX', birthDate: '1992-09-30', nationality: 'MX', currencies: ['MXN', 'USD'] });
+  const sophie = customer({ customerType: 'INDIVIDUAL', platformCustomerId: 'cust-sophie-003', fullName: 'Sophie Martin', email: 'sophie.martin@example.com', phoneNumber: '+33155550103', region: 'FR', birthDate: '1985-01-22', nationality: 'FR', currencies: ['EUR'] });
 
   const accountsOf = (customerId: string) => s.internal.list({ owner: 'CUSTOMERS', customerId, limit: 100 }).data;
   const fundings: [string, string, number][] = [[alice.id, 'USD', 1_250_000], [lucia.id, 'MXN', 8_500_000], [lucia.id, 'USD', 150_000], [sophie.id, 'EUR', 640_000]];

@@ -169,10 +169,29 @@ export class InternalAccountService {
     return r;
   }
 
+  /**
+   * Runs `fn` with every account id it mints drawn again while `unwanted(id)` holds. Why: sandbox tables
+   * read an id's last characters, and the seed's accounts must never pick an outcome (a card funding
+   * source ending 002) by chance; ids minted for callers stay as random as before.
+   */
+  withIdsAvoiding<T>(unwanted: (id: string) => boolean, fn: () => T): T {
+    const outer = this.unwantedId;
+    this.unwantedId = unwanted;
+    try {
+      return fn();
+    } finally {
+      this.unwantedId = outer;
+    }
+  }
+
+  private unwantedId: ((id: string) => boolean) | null = null;
+
   private newRecord(customerId: string | null, type: InternalAccountType, currency: string, status: InternalAccountStatus, privateEnabled: boolean | null): InternalAccountRecord {
     const now = this.ctx.clock.nowMs();
+    let id = this.ctx.ids('InternalAccount');
+    while (this.unwantedId?.(id)) id = this.ctx.ids('InternalAccount');
     return {
-      id: this.ctx.ids('InternalAccount'), customerId, type, currency, status,
+      id, customerId, type, currency, status,
       reference: `FUND-${randomBytes(5).toString('hex').toUpperCase()}`, privateEnabled, createdAt: now, updatedAt: now,
     };
   }

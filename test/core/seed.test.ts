@@ -1,6 +1,8 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../core/index';
 import { scenarioSuffix } from '../../core/payments/suffix';
+import { fundingIneligible } from '../../core/cards/sandbox';
+import { seedWorkspace } from '../../core/seed';
 import { newCore, removeTempDirs } from '../support/builders';
 
 const cores: Core[] = [];
@@ -84,5 +86,27 @@ describe('a newly seeded workspace', () => {
     expect(core.workspace.initialCredentials).toBeUndefined();
     expect(core.services.customers.count()).toBe(0);
     expect(core.services.tokens.count()).toBe(0);
+  });
+
+  it("gives no seeded customer an account that cannot fund a card, even when the random id drawn ends 002", () => {
+    const core = open({ seed: false });
+    const random = core.services.ctx.ids;
+    let drawn = 0;
+    // Every other account id drawn ends 002 (1 in 2,048 by chance): the seed must draw such an id again.
+    core.services.ctx.ids = (type) => {
+      const id = random(type);
+      return type === 'InternalAccount' && drawn++ % 2 === 0 ? `${id.slice(0, -3)}002` : id;
+    };
+    try {
+      seedWorkspace(core.services, { cardActivity: false });
+    } finally {
+      core.services.ctx.ids = random;
+    }
+    const accounts = core.services.internal.list({ owner: 'CUSTOMERS', limit: 100 }).data;
+    expect(accounts.map((a) => a.balance.currency.code).sort()).toEqual(['EUR', 'MXN', 'USD', 'USD']);
+    expect(accounts.filter((a) => fundingIneligible(a.id)).map((a) => a.id)).toEqual([]);
+    // The platform's own accounts were drawn before and keep the suffix: the generator really did hand them out.
+    const platform = core.services.internal.list({ owner: 'PLATFORM', limit: 100 }).data;
+    expect(platform.some((a) => fundingIneligible(a.id))).toBe(true);
   });
 });
