@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(__dirname, '../../renderer');
@@ -66,6 +66,22 @@ describe('renderer boundaries', () => {
         expect(m[3], `${name} imports ${m[3]} at run time`).toMatch(/^\.\/[a-z-]+$/);
       }
     }
+  });
+
+  it('keeps views to their stores: no view, component or composable imports the bridge client (api/)', () => {
+    // Views call stores, stores call the client: a screen's calls stay in one place its tests and its neighbours share.
+    const viewSide = ['views', 'components', 'composables'].flatMap((dir) => sources(join(ROOT, dir)));
+    viewSide.push(join(ROOT, 'App.vue'));
+    expect(viewSide.length).toBeGreaterThan(100);
+    const offenders: string[] = [];
+    for (const file of viewSide) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.[^'"]+)['"]/g)) {
+        const target = relative(ROOT, resolve(dirname(file), m[1] ?? ''));
+        if (target.startsWith('api/')) offenders.push(`${relative(ROOT, file)} imports ${m[1]}`);
+      }
+    }
+    expect(offenders, 'views call stores (renderer/stores), stores call the client').toEqual([]);
   });
 
   it('touches the bridge only in api/client.ts', () => {
