@@ -12,38 +12,11 @@ import { API_BASE } from './api/types';
 import { collectExamples } from './api/examples';
 import type { Examples } from './api/openapi';
 import { apiContract } from './api-contract';
-import { platformRoutes } from './platform/routes';
-import { tokenRoutes } from './tokens/routes';
-import { accountRoutes } from './accounts/routes';
-import { customerRoutes } from './customers/routes';
-import { endUserTermsRoutes } from './customers/end-user-terms';
-import { rateRoutes } from './rates/routes';
-import { sandboxRoutes } from './sandbox/routes';
-import { workspaceRoutes } from './workspaces/routes';
-import { faultRuleRoutes } from './faults/routes';
-import { faultRules } from './faults/middleware';
-import { requestLogHarRoutes } from './workspaces/request-log-har-route';
 import { WorkspaceService } from './workspaces/service';
 import type { WorkspaceDirectory } from './workspaces/ports';
-import { quoteRoutes } from './quotes/routes';
-import { receiverRoutes } from './receivers/routes';
-import { transactionRoutes } from './transactions/routes';
-import { invitationRoutes } from './invitations/routes';
-import { documentRoutes } from './documents/routes';
-import { bulkRoutes } from './bulk/routes';
-import { discoveryRoutes } from './discoveries/routes';
-import { stablecoinRoutes } from './stablecoins/routes';
-import { delegatedKeyRoutes } from './wallet/delegated-key-routes';
-import { transferRoutes } from './transfers/routes';
-import { walletRoutes } from './wallet/routes';
-import { cardRoutes } from './cards/routes';
-import { caseFileRoutes } from './case-file/routes';
-import { agentRoutes } from './agents/routes';
-import { webhookRoutes } from './webhooks/routes';
-import { verificationRoutes } from './verifications/routes';
-import { agentMeRoutes } from './agents/me-routes';
-import { scaRoutes } from './sca/routes';
 import { buildConsoleHandlers, type ConsoleHandlers } from './console/handlers';
+import { servedRoutes, type AreaEnv } from './area';
+import { AREAS } from './areas';
 import { dispatch, type BridgeResult } from './api/console-handler';
 import { apiRequestPath, type ApiRequest, type ApiResponse } from './console/api-request';
 import { apiUploadSchema, MAX_BRIDGE_UPLOAD_BYTES, uploadForm } from './console/upload';
@@ -129,44 +102,12 @@ export function createCore(options: CoreOptions): Core {
     const documentSource = async () => ({ origin: runtime.host.origin, examples: await (examples ??= seededExamples()) });
     // Basic goes to API tokens, Bearer to agents' access tokens; each route admits only its own kind.
     const authenticator = { authenticate: (h: string | undefined) => (h && /^Bearer\s/i.test(h.trim()) ? services.agents.authenticate(h) : services.tokens.authenticate(h)), tokenPrincipal: (id: string) => services.tokens.tokenPrincipal(id) };
-    const app = createApiApp(kernel, authenticator, [
-      platformRoutes(services.platform),
-      tokenRoutes(services.tokens),
-      accountRoutes(services.internal, services.external),
-      // Before /customers/{customerId}, which would take `end-user-terms` for a customer id.
-      endUserTermsRoutes(services.hostOrigins),
-      customerRoutes(services.customers, services.walletActions),
-      rateRoutes(services.rates),
-      quoteRoutes(services.quotes),
-      scaRoutes(services.sca),
-      receiverRoutes(services.receivers),
-      // Agents' payments and incoming payments both wait for the platform on the same two routes.
-      transactionRoutes(services.transactions, {
-        approve: (id) => services.agentActions.approveTransaction(id, services.webhooks.approvals),
-        reject: (id, reason) => services.agentActions.rejectTransaction(id, reason, services.webhooks.approvals),
-      }, services.runner),
-      transferRoutes(services.transfers),
-      invitationRoutes(services.invitations),
-      documentRoutes(services.documents),
-      bulkRoutes(services.bulkImports),
-      discoveryRoutes(),
-      stablecoinRoutes(services.stablecoins),
-      delegatedKeyRoutes(services.delegatedKeys),
-      // /agents/me before /agents/{agentId}: the router tries routes in the order they are added.
-      agentMeRoutes(services.agentOperations),
-      agentRoutes(services.agents, services.agentActions),
-      walletRoutes({ credentials: services.walletCredentials, signIn: services.walletSignIn, sessions: services.walletSessions, actions: services.walletActions }),
-      sandboxRoutes(services.clock, services.internal, services.quotes, services.transactions, services.incoming),
-      webhookRoutes(services.webhooks.deliveries),
-      verificationRoutes(services.verifications),
-      cardRoutes(services),
-      caseFileRoutes(services, dbPath),
-      workspaceRoutes(kernel, files),
-      faultRuleRoutes(kernel),
-      requestLogHarRoutes(kernel),
-    ], documentSource, { maxBodyBytes: options.maxBodyBytes, interceptors: [(respond) => faultRules(kernel, respond)] });
+    // Every area's routes and interceptors, in the order of core/areas.ts (which says why order matters).
+    const env: AreaEnv = { services, runtime };
+    const routes = AREAS.flatMap((area) => servedRoutes(area, env));
+    const app = createApiApp(kernel, authenticator, routes, documentSource, { maxBodyBytes: options.maxBodyBytes, interceptors: AREAS.flatMap((area) => area.interceptors(env)) });
     const api = createApiHandler(kernel, app);
-    const handlers: ConsoleHandlers = buildConsoleHandlers(services, runtime);
+    const handlers: ConsoleHandlers = buildConsoleHandlers(env);
     kernel.scheduler.runDue();
 
     const core: Core = {

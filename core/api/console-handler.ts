@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { toServiceError, type ErrorBody } from '../kernel/errors';
 import { zodToInvalidInput } from './validate';
+import type { UnionToIntersection } from './contract';
 
 /** One console handler: its input schema (validated at the boundary) and its function. */
 export interface ConsoleHandler<S extends z.ZodType = z.ZodType, R = unknown> {
@@ -30,8 +31,6 @@ export function mergeHandlers<T extends Record<string, ConsoleHandler>[]>(...map
   }
   return out as UnionToIntersection<T[number]>;
 }
-
-type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
 /** Validates the input against the handler's schema, runs it, and returns the result as data. */
 export async function dispatch(handlers: Record<string, ConsoleHandler>, name: string, input: unknown): Promise<BridgeResult<unknown>> {

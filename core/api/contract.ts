@@ -203,7 +203,8 @@ export function mergeContracts<const Cs extends readonly Contract[]>(...contract
   return merged as UnionToIntersection<Cs[number]>;
 }
 
-type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+/** `A | B` -> `A & B`: merged maps (contracts, console handlers) keep every member's precise type. */
+export type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
 /** The spec's error object, as every 4xx and 5xx answer carries it. */
 export const errorSchema = z
