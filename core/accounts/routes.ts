@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, idParam, implement, noContent, reply } from '../api/contract';
+import { listRoute, type PagedQuery } from '../api/list-route';
 import {
   internalAccountPageSchema, listExternalAccountsQuery, listInternalAccountsQuery, listPlatformInternalAccountsQuery,
 } from './schema';
@@ -11,18 +12,18 @@ const externalAccountId = z.object({ externalAccountId: idParam('The external ac
 const notFound = { 404: 'REFERENCE_NOT_FOUND: no such live external account on this path' };
 
 /** The four external account routes of one owner path (`/customers` or `/platform`). */
-function externalRoutes<const P extends '/customers' | '/platform', Q extends z.ZodObject>(prefix: P, whose: string, query: Q) {
+function externalRoutes<const P extends '/customers' | '/platform', Q extends PagedQuery>(prefix: P, whose: string, query: Q) {
   const createErrors: Record<number, string> = {
     400: 'INVALID_BANK_ACCOUNT: the receiving institution reports the account invalid (sandbox suffix 105)',
     409: 'CONFLICT: the owner already has this account',
   };
   if (prefix === '/customers') Object.assign(createErrors, { 404: 'USER_NOT_FOUND: no such customer', 410: 'CUSTOMER_DELETED: the customer has been deleted' });
   return {
-    list: defineRoute({
-      method: 'get', path: `${prefix}/external-accounts`, tag: 'External accounts', permission: 'VIEW',
+    list: listRoute({
+      path: `${prefix}/external-accounts`, tag: 'External accounts', permission: 'VIEW',
       summary: `Lists the external accounts of ${whose}, newest first`,
       query,
-      responses: { 200: { description: 'A page of external accounts', schema: externalAccountPageSchema } },
+      page: externalAccountPageSchema, items: 'external accounts',
     }),
     create: defineRoute({
       method: 'post', path: `${prefix}/external-accounts`, tag: 'External accounts', permission: 'MANAGE',
@@ -56,19 +57,19 @@ const platformExternal = externalRoutes('/platform', 'the platform itself', list
 
 /** Internal and external account routes of customers and of the platform, declared once. */
 export const accountContract = {
-  listCustomerInternalAccounts: defineRoute({
-    method: 'get', path: '/customers/internal-accounts', tag: 'Internal accounts', permission: 'VIEW',
+  listCustomerInternalAccounts: listRoute({
+    path: '/customers/internal-accounts', tag: 'Internal accounts', permission: 'VIEW',
     summary: "Lists customers' internal accounts with their balances, newest first",
     description: 'Accounts of deleted customers are left out unless `includeDeleted=true`. Balances come from the ledger: '
       + '`balance` can be spent now, `totalBalance` adds money held for payments in progress.',
     query: listInternalAccountsQuery,
-    responses: { 200: { description: 'A page of internal accounts', schema: internalAccountPageSchema } },
+    page: internalAccountPageSchema, items: 'internal accounts',
   }),
-  listPlatformInternalAccounts: defineRoute({
-    method: 'get', path: '/platform/internal-accounts', tag: 'Internal accounts', permission: 'VIEW',
+  listPlatformInternalAccounts: listRoute({
+    path: '/platform/internal-accounts', tag: 'Internal accounts', permission: 'VIEW',
     summary: "Lists the platform's own internal accounts, newest first",
     query: listPlatformInternalAccountsQuery,
-    responses: { 200: { description: 'A page of internal accounts', schema: internalAccountPageSchema } },
+    page: internalAccountPageSchema, items: 'internal accounts',
   }),
   listCustomerExternalAccounts: customerExternal.list,
   createCustomerExternalAccount: customerExternal.create,

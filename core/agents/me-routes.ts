@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, idParam, implement, noContent, reply, type HandlerInput, type RouteSpec } from '../api/contract';
+import { listRoute } from '../api/list-route';
 import { unauthorized } from '../kernel/errors';
 import { createQuoteSchema, executeQuoteSchema, quoteSchema } from '../quotes/schema';
 import { listTransactionsQuery, transactionPageSchema, transactionSchema } from '../transactions/schema';
@@ -22,11 +23,11 @@ export const agentMeContract = {
     summary: 'The calling agent with its policy and usage',
     responses: { 200: { description: 'The agent', schema: agentSchema } },
   }),
-  agentListTransactions: defineRoute({
-    method: 'get', path: '/agents/me/transactions', tag: TAG, permission: 'AGENT',
+  agentListTransactions: listRoute({
+    path: '/agents/me/transactions', tag: TAG, permission: 'AGENT',
     summary: "The agent's customer's transactions, newest first unless sortOrder=asc (needs VIEW_TRANSACTIONS)",
     query: listTransactionsQuery.omit({ customerId: true, platformCustomerId: true }),
-    responses: { 200: { description: 'A page of transactions', schema: transactionPageSchema } },
+    page: transactionPageSchema, items: 'transactions',
     errors: { 403: POLICY_403 },
   }),
   agentGetTransaction: defineRoute({
@@ -69,11 +70,11 @@ export const agentMeContract = {
       409: 'CONFLICT: the quote expired, was executed, or was already submitted as an action',
     },
   }),
-  agentListActions: defineRoute({
-    method: 'get', path: '/agents/me/actions', tag: TAG, permission: 'AGENT',
+  agentListActions: listRoute({
+    path: '/agents/me/actions', tag: TAG, permission: 'AGENT',
     summary: "The agent's actions, newest first",
     query: listActionsQuery,
-    responses: { 200: { description: 'A page of actions', schema: agentActionPageSchema } },
+    page: agentActionPageSchema, items: 'actions',
     errors: { 403: POLICY_403 },
   }),
   agentGetAction: defineRoute({
@@ -97,18 +98,18 @@ export const agentMeContract = {
     responses: transferAction,
     errors: { 400: 'INSUFFICIENT_FUNDS', 403: POLICY_403, 404: "NOT_FOUND: an account that is not the agent's customer's" },
   }),
-  agentListInternalAccounts: defineRoute({
-    method: 'get', path: '/agents/me/internal-accounts', tag: TAG, permission: 'AGENT',
+  agentListInternalAccounts: listRoute({
+    path: '/agents/me/internal-accounts', tag: TAG, permission: 'AGENT',
     summary: "The customer's internal accounts with balances (needs VIEW_TRANSACTIONS)",
     query: listPlatformInternalAccountsQuery,
-    responses: { 200: { description: 'A page of internal accounts', schema: internalAccountPageSchema } },
+    page: internalAccountPageSchema, items: 'internal accounts',
     errors: { 403: POLICY_403 },
   }),
-  agentListExternalAccounts: defineRoute({
-    method: 'get', path: '/agents/me/external-accounts', tag: TAG, permission: 'AGENT',
+  agentListExternalAccounts: listRoute({
+    path: '/agents/me/external-accounts', tag: TAG, permission: 'AGENT',
     summary: "The customer's external accounts (needs MANAGE_EXTERNAL_ACCOUNTS)",
     query: listExternalAccountsQuery.omit({ customerId: true }),
-    responses: { 200: { description: 'A page of external accounts', schema: externalAccountPageSchema } },
+    page: externalAccountPageSchema, items: 'external accounts',
     errors: { 403: POLICY_403 },
   }),
   agentCreateExternalAccount: defineRoute({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, idParam, implement, noContent, reply } from '../api/contract';
+import { listRoute } from '../api/list-route';
 import {
   agentActionPageSchema, agentActionSchema, agentPageSchema, agentSchema, createAgentSchema, deviceCodeSchema,
   deviceCodeStatusSchema, listAgentsQuery, listApprovalsQuery, redeemedSchema, rejectSchema, updateAgentSchema, updatePolicySchema,
@@ -16,11 +17,11 @@ const NOT_PENDING = 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL: the action is no
 
 /** The platform's agent routes (HTTP Basic), device-code redemption (public) and the approval of agents' transactions. */
 export const agentContract = {
-  listAgentApprovals: defineRoute({
-    method: 'get', path: '/agents/approvals', tag: TAG, permission: 'VIEW',
+  listAgentApprovals: listRoute({
+    path: '/agents/approvals', tag: TAG, permission: 'VIEW',
     summary: 'Agent actions waiting for the platform\'s approval, newest first unless sortOrder=asc',
     query: listApprovalsQuery,
-    responses: { 200: { description: 'A page of actions in PENDING_APPROVAL', schema: agentActionPageSchema } },
+    page: agentActionPageSchema, items: 'actions in PENDING_APPROVAL',
   }),
   getAgentDeviceCodeStatus: defineRoute({
     method: 'get', path: '/agents/device-codes/{code}/status', tag: TAG, permission: 'VIEW',
@@ -44,11 +45,11 @@ export const agentContract = {
     responses: { 201: { description: 'The agent and its first device code', schema: z.object({ agent: agentSchema, deviceCode: deviceCodeSchema }).strict().meta({ id: 'CreatedAgent' }) } },
     errors: { 404: 'USER_NOT_FOUND: no such customer', 410: 'CUSTOMER_DELETED' },
   }),
-  listAgents: defineRoute({
-    method: 'get', path: '/agents', tag: TAG, permission: 'VIEW',
+  listAgents: listRoute({
+    path: '/agents', tag: TAG, permission: 'VIEW',
     summary: 'Lists agents, newest first',
     query: listAgentsQuery,
-    responses: { 200: { description: 'A page of agents', schema: agentPageSchema } },
+    page: agentPageSchema, items: 'agents',
   }),
   getAgentById: defineRoute({
     method: 'get', path: '/agents/{agentId}', tag: TAG, permission: 'VIEW',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, implement, reply } from '../api/contract';
+import { listRoute } from '../api/list-route';
 import { unloggedResponse } from '../api/known-body';
 import { publicApiUrl } from '../api/public-url';
 import { cardTransactionSchema } from '../transactions/card-schema';
@@ -38,11 +39,11 @@ export const cardContract = {
         + 'a deleted cardholder, a platformCardId already taken, or a funding source of another customer, inactive, or in another currency (upstream lists only 400 here)',
     },
   }),
-  listCards: defineRoute({
-    method: 'get', path: '/cards', tag: TAG, permission: 'VIEW',
+  listCards: listRoute({
+    path: '/cards', tag: TAG, permission: 'VIEW',
     summary: 'Lists cards, newest first',
     query: listCardsQuery,
-    responses: { 200: { description: 'A page of cards', schema: cardPageSchema } },
+    page: cardPageSchema, items: 'cards',
   }),
   getCardById: defineRoute({
     method: 'get', path: '/cards/{id}', tag: TAG, permission: 'VIEW',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commit, defineRoute, idParam, implement, reply } from '../api/contract';
+import { listRoute } from '../api/list-route';
 import { signedRequestOf, signedRetryChallengeSchema, type Signed, type SignedRequest } from '../api/signed-request';
 import { createCustomerSchema, customerPageSchema, customerSchema, listCustomersQuery, updateCustomerSchema, type Customer } from './schema';
 import type { CustomerService } from './service';
@@ -30,12 +31,12 @@ export const customerContract = {
     responses: { 201: { description: 'The new customer', schema: customerSchema } },
     errors: { 409: 'CONFLICT: a live customer has this platformCustomerId; UMA_ADDRESS_EXISTS: the UMA address is taken' },
   }),
-  listCustomers: defineRoute({
-    method: 'get', path: '/customers', tag: 'Customers', permission: 'VIEW',
+  listCustomers: listRoute({
+    path: '/customers', tag: 'Customers', permission: 'VIEW',
     summary: 'Lists customers, newest first',
     description: 'Deleted customers are left out unless `includeDeleted=true`.',
     query: listCustomersQuery,
-    responses: { 200: { description: 'A page of customers', schema: customerPageSchema } },
+    page: customerPageSchema, items: 'customers',
   }),
   getCustomerById: defineRoute({
     method: 'get', path: '/customers/{customerId}', tag: 'Customers', permission: 'VIEW',

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineRoute, implement, reply } from '../api/contract';
+import { listRoute } from '../api/list-route';
 import { invalidInput } from '../kernel/errors';
-import { decodeCursor, encodeCursor, pageSchema, type Page } from '../kernel/pagination';
+import { decodeCursor, encodeCursor, pageQuerySchema, pageSchema, type Page } from '../kernel/pagination';
 import { currencySchema } from '../payments/schema';
 import { corridors, institutions, umaProviders, vasps } from './catalogue';
 
@@ -55,24 +56,24 @@ export const discoveryContract = {
     responses: { 200: { description: 'The institutions', schema: z.object({ data: z.array(institutionSchema) }).strict().meta({ id: 'DiscoveryList' }) } },
     errors: { 400: 'INVALID_INPUT: a malformed country or currency, or a currency the sandbox does not pay out in' },
   }),
-  getAvailableUmaProviders: defineRoute({
-    method: 'get', path: '/uma-providers', tag: 'Available UMA providers', permission: 'VIEW',
+  getAvailableUmaProviders: listRoute({
+    path: '/uma-providers', tag: 'Available UMA providers', permission: 'VIEW',
     summary: 'UMA providers a payment can reach, by country and currency',
     query: z.object({
       countryCode: country.optional(), currencyCode: currencyCode.optional(),
       hasBlockedProviders: z.enum(['true', 'false']).default('true').transform((v) => v === 'true')
         .meta({ description: 'Whether providers not on the allow list are included (default true)' }),
-      limit: z.coerce.number().int().min(1).max(100).default(20), cursor: z.string().min(1).optional(),
+      ...pageQuerySchema.shape,
       sortOrder: z.enum(['asc', 'desc']).default('desc'),
     }),
-    responses: { 200: { description: 'A page of providers', schema: pageSchema(umaProviderSchema, 'AvailableUmaProviderList') } },
+    page: pageSchema(umaProviderSchema, 'AvailableUmaProviderList'), items: 'providers',
     errors: { 400: 'INVALID_INPUT: a malformed country or currency, or a currency the sandbox does not pay out in' },
   }),
-  listVasps: defineRoute({
-    method: 'get', path: '/vasps', tag: 'VASPs', permission: 'VIEW',
+  listVasps: listRoute({
+    path: '/vasps', tag: 'VASPs', permission: 'VIEW',
     summary: 'Virtual asset service providers crypto payouts can reach',
-    query: z.object({ currency: currencyCode.optional(), limit: z.coerce.number().int().min(1).max(100).default(20), cursor: z.string().min(1).optional() }),
-    responses: { 200: { description: 'A page of VASPs', schema: pageSchema(vaspSchema, 'VaspList') } },
+    query: z.object({ currency: currencyCode.optional(), ...pageQuerySchema.shape }),
+    page: pageSchema(vaspSchema, 'VaspList'), items: 'VASPs',
     errors: { 400: 'INVALID_INPUT: a malformed currency' },
   }),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commit, defineRoute, idParam, implement, noContent, reply } from '../api/contract';
+import { listRoute } from '../api/list-route';
 import { parseWith } from '../api/validate';
 import { readUpload } from './upload';
 import { documentFieldsSchema, documentPageSchema, documentSchema, listDocumentsQuery, MAX_DOCUMENT_BYTES, replaceFieldsSchema } from './schema';
@@ -38,11 +39,11 @@ export const documentContract = {
     responses: { 201: { description: 'The document', schema: documentSchema } },
     errors: uploadAndVerificationErrors,
   }),
-  listDocuments: defineRoute({
-    method: 'get', path: '/documents', tag: TAG, permission: 'VIEW',
+  listDocuments: listRoute({
+    path: '/documents', tag: TAG, permission: 'VIEW',
     summary: 'Lists documents newest first, by holder or type',
     query: listDocumentsQuery,
-    responses: { 200: { description: 'A page of documents', schema: documentPageSchema } },
+    page: documentPageSchema, items: 'documents',
   }),
   getDocument: defineRoute({
     method: 'get', path: '/documents/{documentId}', tag: TAG, permission: 'VIEW',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, implement, noContent, reply } from '../api/contract';
+import { listRoute } from '../api/list-route';
 import type { Ctx } from '../context';
 import { invalidInput } from '../kernel/errors';
 import { pageQuerySchema } from '../kernel/pagination';
@@ -11,11 +12,11 @@ const ruleParam = z.object({ ruleId: z.string().min(1) });
 
 /** Fault rules over the API: list, create, read, change (the off switch, counters) and delete. */
 export const faultRuleContract = {
-  listSandboxFaultRules: defineRoute({
-    method: 'get', path: '/sandbox/fault-rules', tag: TAG, permission: 'VIEW',
+  listSandboxFaultRules: listRoute({
+    path: '/sandbox/fault-rules', tag: TAG, permission: 'VIEW',
     summary: "The workspace's fault rules, in the order they are tried, with their hit counts",
     query: pageQuerySchema,
-    responses: { 200: { description: 'A page of rules', schema: faultRulePageSchema } },
+    page: faultRulePageSchema, items: 'rules',
   }),
   createSandboxFaultRule: defineRoute({
     method: 'post', path: '/sandbox/fault-rules', tag: TAG, permission: 'MANAGE',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, idParam, implement, reply } from '../api/contract';
+import { listRoute } from '../api/list-route';
 import {
   linkProviderAccountSchema, listOperationsQuery, listProviderAccountsQuery, operationPageSchema, operationSchema,
   providerAccountPageSchema, providerAccountSchema, registerStablecoinSchema, listStablecoinsQuery, mintRequestSchema, burnRequestSchema, stablecoinPageSchema, stablecoinSchema, withdrawalFeeRequestSchema, withdrawalFeeSchema,
@@ -34,10 +35,10 @@ export const stablecoinContract = {
     responses: { 201: { description: 'The ACTIVE link', schema: providerAccountSchema } },
     errors: { 400: 'STABLECOIN_PROVIDER_ACCOUNT_INVALID: the provider refused the credentials (sandbox: a secret starting with "invalid")', 409: 'CONFLICT: that provider account is already linked' },
   }),
-  listStablecoinProviderAccounts: defineRoute({
-    method: 'get', path: '/stablecoin-provider-accounts', tag: TAG, permission: 'VIEW',
+  listStablecoinProviderAccounts: listRoute({
+    path: '/stablecoin-provider-accounts', tag: TAG, permission: 'VIEW',
     summary: 'Lists provider account links, newest first', query: listProviderAccountsQuery,
-    responses: { 200: { description: 'A page of links', schema: providerAccountPageSchema } },
+    page: providerAccountPageSchema, items: 'links',
   }),
   getStablecoinProviderAccount: defineRoute({
     method: 'get', path: '/stablecoin-provider-accounts/{stablecoinProviderAccountId}', tag: TAG, permission: 'VIEW',
@@ -56,9 +57,9 @@ export const stablecoinContract = {
       404: 'STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND: the named link does not exist', 409: 'CONFLICT: the symbol is already registered on that network',
     },
   }),
-  listStablecoins: defineRoute({
-    method: 'get', path: '/stablecoins', tag: TAG, permission: 'VIEW', summary: 'Lists stablecoins, newest first, by issuance status, operations status and provider', query: listStablecoinsQuery,
-    responses: { 200: { description: 'A page of stablecoins', schema: stablecoinPageSchema } },
+  listStablecoins: listRoute({
+    path: '/stablecoins', tag: TAG, permission: 'VIEW', summary: 'Lists stablecoins, newest first, by issuance status, operations status and provider', query: listStablecoinsQuery,
+    page: stablecoinPageSchema, items: 'stablecoins',
   }),
   getStablecoin: defineRoute({
     method: 'get', path: '/stablecoins/{stablecoinId}', tag: TAG, permission: 'VIEW', summary: 'One stablecoin with its supply', params: coinParam,
@@ -66,10 +67,10 @@ export const stablecoinContract = {
   }),
   createStablecoinMint: operation('mint', mintRequestSchema),
   createStablecoinBurn: operation('burn', burnRequestSchema),
-  listStablecoinOperations: defineRoute({
-    method: 'get', path: '/stablecoins/{stablecoinId}/operations', tag: TAG, permission: 'VIEW', summary: 'A stablecoin’s mints and burns, newest first',
+  listStablecoinOperations: listRoute({
+    path: '/stablecoins/{stablecoinId}/operations', tag: TAG, permission: 'VIEW', summary: 'A stablecoin’s mints and burns, newest first',
     params: coinParam, query: listOperationsQuery,
-    responses: { 200: { description: 'A page of operations', schema: operationPageSchema } }, errors: { 404: 'REFERENCE_NOT_FOUND: no such stablecoin' },
+    page: operationPageSchema, items: 'operations', errors: { 404: 'REFERENCE_NOT_FOUND: no such stablecoin' },
   }),
   getStablecoinOperation: defineRoute({
     method: 'get', path: '/stablecoin-operations/{stablecoinOperationId}', tag: TAG, permission: 'VIEW', summary: 'One mint or burn',

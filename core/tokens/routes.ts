@@ -1,4 +1,5 @@
 import { defineRoute, idParam, implement, noContent, reply } from '../api/contract';
+import { listRoute } from '../api/list-route';
 import { z } from 'zod';
 import { apiTokenPageSchema, apiTokenSchema, createdApiTokenSchema, createTokenSchema, listTokensQuery } from './schema';
 import type { TokenService } from './service';
@@ -13,11 +14,11 @@ export const tokenContract = {
     body: createTokenSchema,
     responses: { 201: { description: 'The token with its secret', schema: createdApiTokenSchema } },
   }),
-  listTokens: defineRoute({
-    method: 'get', path: '/tokens', tag: 'API tokens', permission: 'VIEW',
+  listTokens: listRoute({
+    path: '/tokens', tag: 'API tokens', permission: 'VIEW',
     summary: 'Lists the API tokens, newest first',
     query: listTokensQuery,
-    responses: { 200: { description: 'A page of tokens', schema: apiTokenPageSchema } },
+    page: apiTokenPageSchema, items: 'tokens',
   }),
   getTokenById: defineRoute({
     method: 'get', path: '/tokens/{tokenId}', tag: 'API tokens', permission: 'VIEW',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, idParam, implement, reply } from '../api/contract';
+import { listRoute } from '../api/list-route';
 import { approveSchema, cancelSchema, confirmReceiptSchema, listedTransactionSchema, listTransactionsQuery, rejectSchema, transactionPageSchema, transactionSchema, type Transaction } from './schema';
 import type { TransactionService } from './service';
 
@@ -24,12 +25,12 @@ export interface Cancellations {
 
 /** The transaction routes, declared once: lists, one transaction, the platform's approve and reject, receipt confirmation and cancel. */
 export const transactionContract = {
-  listTransactions: defineRoute({
-    method: 'get', path: '/transactions', tag: TAG, permission: 'VIEW',
+  listTransactions: listRoute({
+    path: '/transactions', tag: TAG, permission: 'VIEW',
     summary: 'Lists incoming, outgoing and card transactions, newest first unless sortOrder=asc',
     description: 'Filters combine with AND. totalCount counts every match across pages; pass nextCursor as cursor for the next page.',
     query: listTransactionsQuery,
-    responses: { 200: { description: 'A page of transactions', schema: transactionPageSchema } },
+    page: transactionPageSchema, items: 'transactions',
   }),
   getTransactionById: defineRoute({
     method: 'get', path: '/transactions/{transactionId}', tag: TAG, permission: 'VIEW',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, idParam, implement, noContent, reply } from '../api/contract';
+import { listRoute } from '../api/list-route';
 import {
   confirmCodeSchema, contactVerifiedSchema, createOwnerSchema, createVerificationSchema, kycLinkBodySchema, kycLinkSchema, listOwnersQuery,
   listVerificationsQuery, ownerPageSchema, ownerSchema, updateOwnerSchema, verificationPageSchema, verificationSchema,
@@ -58,11 +59,11 @@ export const verificationContract = {
     responses: { 200: { description: 'The verification', schema: verificationSchema } },
     errors: { ...customerErrors, 400: 'INVALID_INPUT: the customer is an individual', 409: 'CONFLICT: a verification of this customer is already running' },
   }),
-  listVerifications: defineRoute({
-    method: 'get', path: '/verifications', tag: KYC, permission: 'VIEW',
+  listVerifications: listRoute({
+    path: '/verifications', tag: KYC, permission: 'VIEW',
     summary: 'Lists verifications, newest first',
     query: listVerificationsQuery,
-    responses: { 200: { description: 'A page of verifications', schema: verificationPageSchema } },
+    page: verificationPageSchema, items: 'verifications',
   }),
   getVerification: defineRoute({
     method: 'get', path: '/verifications/{verificationId}', tag: KYC, permission: 'VIEW',
@@ -79,11 +80,11 @@ export const verificationContract = {
     responses: { 201: { description: 'The beneficial owner', schema: ownerSchema } },
     errors: { ...customerErrors, 400: 'INVALID_INPUT: the customer is an individual' },
   }),
-  listBeneficialOwners: defineRoute({
-    method: 'get', path: '/beneficial-owners', tag: KYC, permission: 'VIEW',
+  listBeneficialOwners: listRoute({
+    path: '/beneficial-owners', tag: KYC, permission: 'VIEW',
     summary: 'Lists beneficial owners, newest first',
     query: listOwnersQuery,
-    responses: { 200: { description: 'A page of beneficial owners', schema: ownerPageSchema } },
+    page: ownerPageSchema, items: 'beneficial owners',
   }),
   getBeneficialOwner: defineRoute({
     method: 'get', path: '/beneficial-owners/{beneficialOwnerId}', tag: KYC, permission: 'VIEW',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, idParam, implement, reply } from '../api/contract';
+import { listRoute } from '../api/list-route';
 import { signedRequestOf, signedRetryChallengeSchema } from '../api/signed-request';
 import { createDelegatedKeySchema, delegatedKeyPageSchema, delegatedKeySchema, listDelegatedKeysQuery } from './delegated-key-schema';
 import type { DelegatedKeys } from './delegated-keys';
@@ -26,10 +27,10 @@ export const delegatedKeyContract = {
       404: 'REFERENCE_NOT_FOUND: no card has cardId; REFERENCE_NOT_FOUND: no internal account has internalAccountId',
     },
   }),
-  listDelegatedKeys: defineRoute({
-    method: 'get', path: '/auth/delegated-keys', tag: TAG, permission: 'VIEW',
+  listDelegatedKeys: listRoute({
+    path: '/auth/delegated-keys', tag: TAG, permission: 'VIEW',
     summary: 'Delegated keys, oldest first, filtered by wallet, card or funding source', query: listDelegatedKeysQuery,
-    responses: { 200: { description: 'A page of keys', schema: delegatedKeyPageSchema } },
+    page: delegatedKeyPageSchema, items: 'keys',
     errors: { 400: 'INVALID_INPUT naming accountId when it is not an embedded wallet' },
   }),
   getDelegatedKeyById: defineRoute({

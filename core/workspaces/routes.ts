@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, implement, noContent, reply } from '../api/contract';
+import { listRoute } from '../api/list-route';
 import { API_BASE } from '../api/types';
 import type { Ctx } from '../context';
 import type { RequestLogFilter } from '../kernel/request-log';
@@ -23,11 +24,11 @@ export const workspaceContract = {
     responses: { 200: { description: 'The workspace after the reset', schema: restoreResultSchema } },
     errors: { 409: 'CLOCK_ADVANCE_IN_PROGRESS: wait for the advance to finish; WORKSPACE_IN_MEMORY: a workspace without a file' },
   }),
-  listSandboxWorkspaceSnapshots: defineRoute({
-    method: 'get', path: '/sandbox/workspace/snapshots', tag: TAG, permission: 'VIEW',
+  listSandboxWorkspaceSnapshots: listRoute({
+    path: '/sandbox/workspace/snapshots', tag: TAG, permission: 'VIEW',
     summary: "Lists the workspace's named snapshots by name",
     query: pageQuerySchema,
-    responses: { 200: { description: 'A page of snapshots', schema: snapshotPageSchema } },
+    page: snapshotPageSchema, items: 'snapshots',
   }),
   createSandboxWorkspaceSnapshot: defineRoute({
     method: 'post', path: '/sandbox/workspace/snapshots', tag: TAG, permission: 'MANAGE',
@@ -50,18 +51,18 @@ export const workspaceContract = {
     responses: { 200: { description: 'The workspace after the restore', schema: restoreResultSchema } },
     errors: { 404: 'SNAPSHOT_NOT_FOUND', 409: 'CLOCK_ADVANCE_IN_PROGRESS; WORKSPACE_TOO_NEW: the snapshot was written by a newer build', 422: 'INVALID_WORKSPACE_FILE: the snapshot file is damaged or not a workspace (the message says what is wrong); the workspace is left as it was' },
   }),
-  listSandboxRequests: defineRoute({
-    method: 'get', path: '/sandbox/requests', tag: TAG, permission: 'VIEW',
+  listSandboxRequests: listRoute({
+    path: '/sandbox/requests', tag: TAG, permission: 'VIEW',
     summary: 'The API calls this workspace received, newest first, with their bodies (secrets redacted)',
     description: 'A test oracle: filter by method, path (exact, or a prefix ending in *), status, idempotencyKey and since, then assert what your code sent.',
     query: requestQuerySchema,
-    responses: { 200: { description: 'A page of logged calls', schema: loggedRequestPageSchema } },
+    page: loggedRequestPageSchema, items: 'logged calls',
   }),
-  listSandboxClockJobs: defineRoute({
-    method: 'get', path: '/sandbox/clock/jobs', tag: TAG, permission: 'VIEW',
+  listSandboxClockJobs: listRoute({
+    path: '/sandbox/clock/jobs', tag: TAG, permission: 'VIEW',
     summary: 'The jobs the test clock will run next (settlements, expiries, retries), soonest first',
     query: jobQuerySchema,
-    responses: { 200: { description: 'A page of scheduled jobs', schema: upcomingJobPageSchema } },
+    page: upcomingJobPageSchema, items: 'scheduled jobs',
   }),
 };
 
