@@ -1,41 +1,34 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { animationsDone, launchChromium, startServe, type ServeProcess } from './serve-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { animationsDone } from './serve-process';
+import { useConsole } from './support/console';
 
 // The Agents screen against `serve` on a frozen clock: the seeded agent's payment waits in the
 // approvals queue; approving it from the screen executes it (its transaction carries the agent), and
 // the agent's usage and activity show it. Screenshots at 1440x900 and 1024x700, light and dark.
 const OUT = 'test-results/screenshots';
-let proc: ServeProcess;
-let browser: Browser;
+const app = useConsole({ clock: 'frozen' });
 
 async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
-  const res = await fetch(`${proc.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
+  const res = await fetch(`${app.serve.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return res.json();
 }
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  proc = await startServe(['--clock', 'frozen']);
-  browser = await launchChromium();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await proc?.stop();
-});
 
 describe('the Agents screen', () => {
   it('approves the seeded payment waiting in the approvals queue', async () => {
     const waiting = (await call('GET', '/agents/approvals')).data as { id: string; agentId: string }[];
     expect(waiting).toHaveLength(1);
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await app.page({ viewport: { width: 1440, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(proc.consoleUrl.replace('#/', '#/agents'));
+    await page.goto(app.at('agents'));
     const row = page.getByTestId('approval-row');
     await row.first().waitFor();
     await expect.poll(() => row.count()).toBe(1);
@@ -98,10 +91,10 @@ describe('the Agents screen', () => {
       customerId: alice, currency: 'MXN',
       accountInfo: { accountType: 'MXN_ACCOUNT', clabeNumber: '002180000000777000', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Alice Johnson' } },
     });
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await app.page({ viewport: { width: 1440, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(proc.consoleUrl.replace('#/', '#/agents'));
+    await page.goto(app.at('agents'));
     await page.getByTestId('agent-usage').waitFor();
     await page.locator('.n-tabs-tab', { hasText: 'Act as the agent' }).click();
     await page.getByTestId('connect-console').click();
@@ -125,10 +118,10 @@ describe('the Agents screen', () => {
   });
 
   it('creates an agent (validation in words first), renames it and deletes it after confirming', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await app.page({ viewport: { width: 1440, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(proc.consoleUrl.replace('#/', '#/agents'));
+    await page.goto(app.at('agents'));
     await page.getByTestId('agent-usage').waitFor();
     await page.getByTestId('agent-new').click();
     const modal = page.getByTestId('agent-create-modal');

@@ -1,31 +1,25 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { luhnValid } from '../../core/cards/card-number';
-import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
+import { animationsDone, bodyColorOf, styleOf } from './serve-process';
+import { useConsole } from './support/console';
 
 // The Cards screen's newer parts as a developer uses them: revealing the seeded card's number, and the
 // network messages beyond the authorization (a withdrawal paid at once, a credit cleared later, a payout,
 // a credit advice on a frozen card), each one public API call, its transaction opening with its status.
 const OUT = 'test-results/screenshots';
 
-let proc: ServeProcess;
-let browser: Browser;
+const app = useConsole({ clock: 'frozen' });
 let page: Page;
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  proc = await startServe(['--clock', 'frozen']);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.goto(proc.consoleUrl.replace('#/', '#/cards'));
+  page = await app.page({ viewport: { width: 1440, height: 900 } });
+  await page.goto(app.at('cards'));
   await page.getByTestId('card-row').first().waitFor({ state: 'visible', timeout: 15_000 });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await proc?.stop();
-});
 
 const recon = () => page.getByTestId('card-reconciliation');
 const reconStatus = () => recon().getAttribute('data-status');
@@ -95,9 +89,9 @@ describe('the Cards screen: reveal and the other network messages', () => {
   for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
     for (const theme of ['light', 'dark'] as const) {
       it(`shows the revealed card and the credits at ${width}x${height} in the ${theme} theme, the table within its panel (screenshot)`, async () => {
-        const p = await browser.newPage({ viewport: { width, height }, colorScheme: theme });
+        const p = await app.page({ viewport: { width, height }, colorScheme: theme });
         await p.addInitScript(`localStorage.setItem('consoleTheme', '${theme}')`);
-        await p.goto(proc.consoleUrl.replace('#/', '#/cards'));
+        await p.goto(app.at('cards'));
         await p.getByTestId('card-reconciliation').waitFor({ state: 'visible', timeout: 15_000 });
         await expect.poll(() => styleOf(p.locator('body'), 'background-color')).toBe(bodyColorOf(theme));
         await p.getByTestId('card-row').first().getByTestId('reveal-card').click();

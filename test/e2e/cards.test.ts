@@ -1,27 +1,21 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { animationsDone, bodyColorOf, styleOf } from './serve-process';
+import { useConsole } from './support/console';
 
 // The Cards screen as a developer uses it: the seeded card, an authorization from the simulation panel,
 // a partial then a full clearing, an over-authorized clearing, and the reconciliation adding up each time.
 const OUT = 'test-results/screenshots';
 
-let proc: ServeProcess;
-let browser: Browser;
+const app = useConsole({ clock: 'frozen' });
 let page: Page;
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  proc = await startServe(['--clock', 'frozen']);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page = await app.page({ viewport: { width: 1440, height: 900 } });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await proc?.stop();
-});
 
 const recon = () => page.getByTestId('card-reconciliation');
 const reconStatus = () => recon().getAttribute('data-status');
@@ -43,7 +37,7 @@ async function clearAmount(amount: string): Promise<void> {
 
 describe('the Cards screen', () => {
   it('shows the seeded card with its holder, state and funding account', async () => {
-    await page.goto(proc.consoleUrl);
+    await page.goto(app.serve.consoleUrl);
     await page.getByTestId('nav-cards').click();
     const row = page.getByTestId('card-row').first();
     await row.waitFor({ state: 'visible', timeout: 15_000 });
@@ -103,9 +97,9 @@ describe('the Cards screen', () => {
   for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
     for (const theme of ['light', 'dark'] as const) {
       it(`fits ${width}x${height} in the ${theme} theme (screenshot)`, async () => {
-        const p = await browser.newPage({ viewport: { width, height }, colorScheme: theme });
+        const p = await app.page({ viewport: { width, height }, colorScheme: theme });
         await p.addInitScript(`localStorage.setItem('consoleTheme', '${theme}')`);
-        await p.goto(proc.consoleUrl.replace('#/', '#/cards'));
+        await p.goto(app.at('cards'));
         await p.getByTestId('card-reconciliation').waitFor({ state: 'visible', timeout: 15_000 });
         await expect.poll(() => styleOf(p.locator('body'), 'background-color')).toBe(bodyColorOf(theme));
         await animationsDone(p);
@@ -130,7 +124,7 @@ describe('the Cards screen', () => {
 
   it('issues a card from the console (problems in words first), then freezes, unfreezes and closes it after confirming', async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(proc.consoleUrl.replace('#/', '#/cards'));
+    await page.goto(app.at('cards'));
     await page.getByTestId('card-row').first().waitFor();
     await page.getByTestId('card-issue').click();
     const modal = page.getByTestId('card-issue-modal');
@@ -153,8 +147,8 @@ describe('the Cards screen', () => {
     await page.screenshot({ path: `${OUT}/cards-issue-1440x900-light.png` });
     await page.getByTestId('card-issue-submit').click();
     await modal.waitFor({ state: 'detached' });
-    const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
-    const cardOf = async () => (await (await fetch(`${proc.apiBase}/cards?platformCardId=card-alice-777`, { headers: { authorization: auth } })).json()).data[0];
+    const auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
+    const cardOf = async () => (await (await fetch(`${app.serve.apiBase}/cards?platformCardId=card-alice-777`, { headers: { authorization: auth } })).json()).data[0];
     const card = await cardOf();
     expect(card).toMatchObject({ state: 'ACTIVE', form: 'VIRTUAL', maxSpendPerTransaction: 15_000 });
     const row = page.locator(`[data-testid="card-row"][data-card-id="${card.id}"]`);

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { animationsDone, bodyColorOf, styleOf } from './serve-process';
+import { useConsole } from './support/console';
 
 // The request composer in Chromium against `serve` (issue 29): a POST /quotes an integrator made over HTTP
 // with their own API token opens in the composer sending as that token, and its original key replays it
@@ -13,23 +14,22 @@ const OUT = '/tmp/shots/composer';
 const SIZES = [{ width: 1440, height: 900 }, { width: 1024, height: 700 }] as const;
 const THEMES = ['light', 'dark'] as const;
 
-let proc: ServeProcess;
-let browser: Browser;
+const app = useConsole();
 let quoteBody: unknown;
 let ciBot: { clientId: string; clientSecret: string };
 let ciBotQuoteId = '';
 
 /** An API call over real HTTP as the seeded token, or as `as` (another token's client id and secret). */
 async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, as?: { clientId: string; clientSecret: string }): Promise<any> {
-  const auth = `Basic ${Buffer.from(`${as?.clientId ?? proc.clientId}:${as?.clientSecret ?? proc.clientSecret}`).toString('base64')}`;
-  const res = await fetch(`${proc.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const auth = `Basic ${Buffer.from(`${as?.clientId ?? app.serve.clientId}:${as?.clientSecret ?? app.serve.clientSecret}`).toString('base64')}`;
+  const res = await fetch(`${app.serve.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return res.json();
 }
 
 /** How many quotes the workspace holds, by the console's own quote history (the API lists none). */
 async function quoteCount(): Promise<number> {
-  const url = new URL(proc.consoleUrl);
+  const url = new URL(app.serve.consoleUrl);
   const res = await fetch(`${url.origin}/__bridge/invoke`, { method: 'POST', headers: { 'content-type': 'application/json', 'X-Console-Token': url.searchParams.get('token') ?? '' }, body: JSON.stringify({ name: 'quotes/list', input: { limit: 1 } }) });
   const out = (await res.json()) as { ok: boolean; value: { totalCount: number } };
   if (!out.ok) throw new Error(`quotes/list: ${JSON.stringify(out)}`);
@@ -38,7 +38,6 @@ async function quoteCount(): Promise<number> {
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  proc = await startServe();
   const alice = (await call('GET', '/customers?platformCustomerId=cust-alice-001')).data[0].id as string;
   const lucia = (await call('GET', '/customers?platformCustomerId=cust-lucia-002')).data[0].id as string;
   const usd = (await call('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(alice)}`)).data.find((a: any) => a.balance.currency.code === 'USD').id;
@@ -49,16 +48,11 @@ beforeAll(async () => {
   // Last, so it is the newest POST /quotes in the log: an integrator's CI with its own token.
   ciBot = await call('POST', '/tokens', { name: 'ci-bot', permissions: ['VIEW', 'TRANSACT'] });
   ciBotQuoteId = (await call('POST', '/quotes', quoteBody, { 'Idempotency-Key': 'ci-bot-key-1' }, ciBot)).id;
-  browser = await launchChromium();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await proc?.stop();
-});
 
 async function open(size: { width: number; height: number }, theme: 'light' | 'dark'): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: size, colorScheme: theme });
+  const context = await app.context({ viewport: size, colorScheme: theme });
   const page = await context.newPage();
   await page.addInitScript(`localStorage.setItem('consoleTheme', '${theme}')`);
   const errors: string[] = [];
@@ -90,7 +84,7 @@ describe('the request composer', () => {
 
   it('opens an integrator’s POST /quotes sent as their API token: the original key replays it, marked as a replay, and creates nothing; as the console a fresh key creates a new quote, and the console’s own key replays', async () => {
     const { context, page, errors } = await open(SIZES[0], 'light');
-    await page.goto(proc.consoleUrl.replace('#/', '#/request-log?method=POST&pathContains=%2Fquotes&source=HTTP'));
+    await page.goto(app.at('request-log?method=POST&pathContains=%2Fquotes&source=HTTP'));
     const row = page.locator('[data-testid="request-log-row"]').filter({ hasText: /\/quotes(?!\/)/ }).first();
     await row.waitFor({ state: 'visible', timeout: 15_000 });
     await row.click();
@@ -99,7 +93,7 @@ describe('the request composer', () => {
     // Sent as whoever made the call, named in words; no secret on the screen.
     await expect.poll(() => page.getByTestId('composer-identity').innerText(), { timeout: 15_000 }).toMatch(/^Sends as API token “ci-bot”/);
     const screenText = await page.locator('main').innerText();
-    for (const secret of [ciBot.clientSecret, proc.clientSecret]) expect(screenText).not.toContain(secret);
+    for (const secret of [ciBot.clientSecret, app.serve.clientSecret]) expect(screenText).not.toContain(secret);
     expect(await page.getByTestId('composer-key-other-caller').count()).toBe(0);
     expect(JSON.parse(await page.getByTestId('composer-body').inputValue())).toEqual(quoteBody);
 
@@ -145,7 +139,7 @@ describe('the request composer', () => {
   it('Try it in the API reference lands on the composer with the newest transaction’s id, and sends', async () => {
     const newest = (await call('GET', '/transactions?limit=1')).data[0].id as string;
     const { context, page, errors } = await open(SIZES[0], 'light');
-    await page.goto(proc.consoleUrl.replace('#/', '#/api/reference/getTransactionById'));
+    await page.goto(app.at('api/reference/getTransactionById'));
     await page.getByTestId('try-it').click();
     const path = page.getByTestId('composer-path').locator('input');
     await expect.poll(() => path.inputValue(), { timeout: 15_000 }).toBe(`/transactions/${newest}`);
@@ -159,7 +153,7 @@ describe('the request composer', () => {
     for (const theme of THEMES) {
       it(`shows a replayed answer beside the request and fits the window (${size.width}x${size.height}, ${theme})`, async () => {
         const { context, page, errors } = await open(size, theme);
-        await page.goto(proc.consoleUrl.replace('#/', `#/composer?from=${encodeURIComponent(consoleLogId)}`));
+        await page.goto(app.at(`composer?from=${encodeURIComponent(consoleLogId)}`));
         await expect.poll(() => page.getByTestId('composer-key-value').count(), { timeout: 15_000 }).toBe(1);
         expect(await sendByKeyboard(page)).toMatchObject({ replay: 'true' });
         await settled(page, theme);

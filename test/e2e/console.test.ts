@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startServe, type ServeProcess } from './serve-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useConsole } from './support/console';
 
-let proc: ServeProcess;
-let browser: Browser;
+const app = useConsole();
 let page: Page;
 
 beforeAll(async () => {
-  proc = await startServe();
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page = await app.page({ viewport: { width: 1280, height: 800 } });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await proc?.stop();
-});
 
 let aliceUsdBefore = 0;
 /** Minor units of USD as the console writes them: 12,167.50 USD. */
@@ -23,18 +16,18 @@ const usd = (minor: number) => `${(minor / 100).toLocaleString('en-US', { minimu
 
 /** Alice's USD internal account over the API. */
 async function aliceUsd(): Promise<{ balance: { amount: number } }> {
-  const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
-  const res = await fetch(`${proc.apiBase}/customers?platformCustomerId=cust-alice-001`, { headers: { authorization: auth } });
+  const auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
+  const res = await fetch(`${app.serve.apiBase}/customers?platformCustomerId=cust-alice-001`, { headers: { authorization: auth } });
   const alice = ((await res.json()) as { data: { id: string }[] }).data[0]!;
-  const accounts = (await (await fetch(`${proc.apiBase}/customers/internal-accounts?customerId=${alice.id}&currency=USD`, { headers: { authorization: auth } })).json()) as { data: { balance: { amount: number } }[] };
+  const accounts = (await (await fetch(`${app.serve.apiBase}/customers/internal-accounts?customerId=${alice.id}&currency=USD`, { headers: { authorization: auth } })).json()) as { data: { balance: { amount: number } }[] };
   return accounts.data[0]!;
 }
 
 describe('the console in Chromium against serve', () => {
   it('opens on the Overview of the seeded workspace with the local API address', async () => {
-    await page.goto(proc.consoleUrl);
+    await page.goto(app.serve.consoleUrl);
     await expect.poll(() => page.locator('body').innerText(), { timeout: 15_000 }).toContain('Demo Platform');
-    expect(await page.locator('body').innerText()).toContain(proc.apiBase);
+    expect(await page.locator('body').innerText()).toContain(app.serve.apiBase);
     // The per-run token leaves the visible URL once the console has kept it.
     expect(page.url()).not.toContain('token=');
   });

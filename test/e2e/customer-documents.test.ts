@@ -1,25 +1,19 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { animationsDone, launchChromium, startServe, type ServeProcess } from './serve-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { animationsDone } from './serve-process';
+import { useConsole } from './support/console';
 
 // Documents on the customer page: upload a file through the browser bridge (multipart to the API),
 // see it listed, download the same bytes, replace it, refuse a file beyond the limit in plain words, delete it.
-let proc: ServeProcess;
-let browser: Browser;
+const app = useConsole();
 let page: Page;
 
 beforeAll(async () => {
   mkdirSync('test-results/screenshots', { recursive: true });
-  proc = await startServe();
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  page = await app.page({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await proc?.stop();
-});
 
 /** Opens a customer's drawer from the list once the list has settled (a row replaced under the click opens nothing). */
 async function openDrawerOf(row: Locator, name: string): Promise<void> {
@@ -39,7 +33,7 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0
 
 describe('the customer page’s documents', () => {
   it('uploads a small file, lists it with its name and size, downloads the same bytes, replaces and deletes it', async () => {
-    await page.goto(proc.consoleUrl);
+    await page.goto(app.serve.consoleUrl);
     await expect.poll(() => page.locator('body').innerText(), { timeout: 15_000 }).toContain('Demo Platform');
     await page.getByTestId('nav-customers').click();
     await page.getByTestId('customer-row').filter({ hasText: 'Alice Johnson' }).first().click();
@@ -80,9 +74,9 @@ describe('the customer page’s documents', () => {
   });
 
   it('a document uploaded for a business’s KYB check shows under the check in the verification section', async () => {
-    const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
+    const auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
     const call = async (path: string, body: unknown) => {
-      const r = await fetch(`${proc.apiBase}${path}`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const r = await fetch(`${app.serve.apiBase}${path}`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
       expect(r.status, await r.clone().text()).toBeLessThan(300);
       return r.json() as Promise<any>;
     };
@@ -90,7 +84,7 @@ describe('the customer page’s documents', () => {
     await call('/beneficial-owners', { customerId: business.id, personalInfo: { firstName: 'Dana', lastName: 'Smith', birthDate: '1980-02-03', nationality: 'GB' }, roles: ['UBO'] });
     await call('/verifications', { customerId: business.id });
 
-    await page.goto(proc.consoleUrl.replace('#/', '#/customers'));
+    await page.goto(app.at('customers'));
     const businessRow = page.getByTestId('customer-row').filter({ hasText: 'Docs Test Holdings' }).first();
     await openDrawerOf(businessRow, 'Docs Test Holdings');
     const drawer = page.getByTestId('drawer');
@@ -111,7 +105,7 @@ describe('the customer page’s documents', () => {
   });
 
   it('a file beyond 10 MB gets the API’s answer as a plain sentence, and nothing is listed', async () => {
-    await page.goto(proc.consoleUrl.replace('#/', '#/customers'));
+    await page.goto(app.at('customers'));
     const sophie = page.getByTestId('customer-row').filter({ hasText: 'Sophie' }).first();
     await openDrawerOf(sophie, 'Sophie');
     const docs = page.getByTestId('drawer').getByTestId('customer-documents');
@@ -129,16 +123,16 @@ describe('the customer page’s documents', () => {
   });
 
   it('a beneficial owner’s document is uploaded from the owner’s row, listed under the owner, and a wrong type is refused in words', async () => {
-    const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
+    const auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
     const call = async (method: string, path: string, body?: unknown) => {
-      const r = await fetch(`${proc.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const r = await fetch(`${app.serve.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
       expect(r.status, await r.clone().text()).toBeLessThan(300);
       return r.json() as Promise<any>;
     };
     const business = await call('POST', '/customers', { customerType: 'BUSINESS', businessInfo: { legalName: 'Owner Docs Trading Ltd', country: 'GB', taxId: '98-7654321', incorporatedOn: '2018-03-01', registrationNumber: 'REG-77002' } });
     const owner = await call('POST', '/beneficial-owners', { customerId: business.id, personalInfo: { firstName: 'Ravi', lastName: 'Patel', birthDate: '1975-06-07', nationality: 'GB' }, roles: ['UBO'] });
 
-    await page.goto(proc.consoleUrl.replace('#/', '#/customers'));
+    await page.goto(app.at('customers'));
     await openDrawerOf(page.getByTestId('customer-row').filter({ hasText: 'Owner Docs Trading' }).first(), 'Owner Docs Trading');
     const drawer = page.getByTestId('drawer');
     const ownerRow = drawer.locator(`[data-testid="beneficial-owner"][data-owner-id="${owner.id}"]`);

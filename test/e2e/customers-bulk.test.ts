@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startServe, type ServeProcess } from './serve-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useConsole } from './support/console';
 
 // Importing customers from a CSV on the Customers screen, on the real-time workspace clock (the job runs by itself).
-let proc: ServeProcess;
-let browser: Browser;
+const app = useConsole();
 let page: Page;
 
 beforeAll(async () => {
-  proc = await startServe();
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page = await app.page({ viewport: { width: 1280, height: 800 } });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await proc?.stop();
-});
 
 const CSV = [
   'customerType,platformCustomerId,fullName,email',
@@ -27,7 +20,7 @@ const CSV = [
 
 describe('the Customers screen imports a CSV file as a job', () => {
   it('uploads a small CSV, shows the progress bar reach the end, and reports every line', async () => {
-    await page.goto(proc.consoleUrl);
+    await page.goto(app.serve.consoleUrl);
     await expect.poll(() => page.locator('body').innerText(), { timeout: 15_000 }).toContain('Demo Platform');
     await page.getByTestId('nav-customers').click();
     await page.getByTestId('import-customers').click();

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { animationsDone, bodyColorOf, styleOf } from './serve-process';
+import { useConsole } from './support/console';
 import { harProblems } from '../support/har-schema';
 
 // Fault rules and the request log in Chromium against `serve` (issue 29): a rule made in the console makes the
@@ -12,13 +12,12 @@ const SHOTS = process.env['SHOTS_DIR'];
 const SIZES = [{ width: 1440, height: 900 }, { width: 1024, height: 700 }] as const;
 const THEMES = ['light', 'dark'] as const;
 
-let proc: ServeProcess;
-let browser: Browser;
+const app = useConsole();
 
 /** Calls the local API as the seeded token; returns the status and body whatever the status. */
 async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
-  const res = await fetch(`${proc.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
+  const res = await fetch(`${app.serve.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   return { status: res.status, body: await res.json() };
 }
 
@@ -33,22 +32,16 @@ async function quoteBody(): Promise<Record<string, unknown>> {
 
 beforeAll(async () => {
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-  proc = await startServe();
-  browser = await launchChromium();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await proc?.stop();
-});
 
 describe('fault rules and the request log in the console', () => {
   it('a rule made in the console makes the third POST /quotes answer 500, the log marks it, and the log exports as HAR', async () => {
-    const context = await browser.newContext({ viewport: SIZES[0], colorScheme: 'light', acceptDownloads: true });
+    const context = await app.context({ viewport: SIZES[0], colorScheme: 'light', acceptDownloads: true });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(proc.consoleUrl.replace('#/', '#/request-log'));
+    await page.goto(app.at('request-log'));
     await page.getByTestId('toggle-fault-rules').click();
     const panel = page.getByTestId('fault-rules');
     await panel.getByText('No fault rules').waitFor();
@@ -119,7 +112,7 @@ describe('fault rules and the request log in the console', () => {
     const replayed = har.log.entries.find((e: { request: { method: string }; response: { status: number; content: { text?: string } } }) =>
       e.request.method === 'GET' && e.response.status === 200 && (e.response.content.text ?? '').includes('"data"'));
     expect(replayed, 'a GET answered 200 in the HAR').toBeDefined();
-    const replay = await browser.newContext();
+    const replay = await app.context();
     await replay.routeFromHAR((await download.path())!, { notFound: 'abort' });
     const page2 = await replay.newPage();
     const answer = await page2.goto(replayed.request.url);
@@ -127,7 +120,7 @@ describe('fault rules and the request log in the console', () => {
     expect(await answer?.text()).toBe(replayed.response.content.text);
     await replay.close();
     // An event links back to the call that caused it.
-    await page.goto(proc.consoleUrl.replace('#/', '#/events'));
+    await page.goto(app.at('events'));
     const link = page.getByTestId('event-call-link').first();
     await link.waitFor({ timeout: 15_000 });
     await link.click();

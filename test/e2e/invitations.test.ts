@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startServe, type ServeProcess } from './serve-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useConsole } from './support/console';
 
 // The Invitations screen: a customer invites someone, the sandbox invitee claims it, the list says so.
-let proc: ServeProcess;
-let browser: Browser;
+const app = useConsole({ clock: 'frozen' });
 let page: Page;
 
 beforeAll(async () => {
-  proc = await startServe(['--clock', 'frozen']);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page = await app.page({ viewport: { width: 1280, height: 800 } });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await proc?.stop();
-});
 
 describe('the Invitations screen', () => {
   it('creates an invitation for Alice, then claims it as the sandbox invitee and shows it CLAIMED', async () => {
-    await page.goto(proc.consoleUrl);
+    await page.goto(app.serve.consoleUrl);
     await expect.poll(() => page.locator('body').innerText(), { timeout: 15_000 }).toContain('Demo Platform');
     await page.getByTestId('nav-invitations').click();
     await expect.poll(() => page.locator('body').innerText(), { timeout: 10_000 }).toContain('No invitations yet');

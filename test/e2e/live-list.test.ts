@@ -1,20 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { styleOf } from './serve-process';
+import { useConsole } from './support/console';
 
 // The live transactions list against `serve`, on a frozen clock: 60 payments, of which the list loads 50.
 // Changes to payments that are not loaded leave the count and the order as the server has them, a new
 // payment appears once, Load more repeats nothing, and a changed row is highlighted (without motion
 // when the user asks for less).
-let proc: ServeProcess;
-let browser: Browser;
+const app = useConsole({ clock: 'frozen' });
 let aliceUsd = '';
 let clabe = '';
 const quotes: string[] = [];
 
 async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
-  const res = await fetch(`${proc.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
+  const res = await fetch(`${app.serve.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return res.json();
 }
@@ -25,7 +25,6 @@ async function quote(cents: number): Promise<{ id: string; transactionId: string
 }
 
 beforeAll(async () => {
-  proc = await startServe(['--clock', 'frozen']);
   const byPlatformId = async (id: string) => (await call('GET', `/customers?platformCustomerId=${id}`)).data[0].id as string;
   const [alice, lucia] = [await byPlatformId('cust-alice-001'), await byPlatformId('cust-lucia-002')];
   aliceUsd = (await call('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(alice)}`)).data.find((a: any) => a.balance.currency.code === 'USD').id;
@@ -35,13 +34,8 @@ beforeAll(async () => {
     // A frozen clock stamps every payment with the same time; one second apart, the order is by time.
     await call('POST', '/sandbox/clock/advance', { seconds: 1 });
   }
-  browser = await launchChromium();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await proc?.stop();
-});
 
 const shownIds = (page: Page) => page.getByTestId('transaction-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-transaction-id')));
 const subtitle = (page: Page) => page.locator('main .page-header .subtitle').innerText();
@@ -49,11 +43,11 @@ const serverTotal = async () => (await call('GET', '/transactions?limit=1')).tot
 
 describe('the live transactions list', () => {
   it('keeps the server\'s count and order while unloaded payments change, shows a new one once, and Load more repeats nothing', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await app.page({ viewport: { width: 1440, height: 900 } });
     // The 60 payments made here plus the demo card transactions the workspace was seeded with.
     const total = await serverTotal();
     expect(total).toBeGreaterThanOrEqual(60);
-    await page.goto(proc.consoleUrl.replace('#/', '#/transactions'));
+    await page.goto(app.at('transactions'));
     await expect.poll(() => subtitle(page), { timeout: 15_000 }).toBe(`${total} transactions · live`);
     const first = await shownIds(page);
 
@@ -92,8 +86,8 @@ describe('the live transactions list', () => {
   });
 
   it('highlights a changed row without motion when the user asks for less', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
-    await page.goto(proc.consoleUrl.replace('#/', '#/transactions'));
+    const page = await app.page({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
+    await page.goto(app.at('transactions'));
     await expect.poll(() => subtitle(page), { timeout: 15_000 }).toContain('transactions · live');
     const target = (await shownIds(page))[3]!;
     const tx = await call('GET', `/transactions/${encodeURIComponent(target)}`);

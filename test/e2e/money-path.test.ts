@@ -1,29 +1,23 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { animationsDone, bodyColorOf, styleOf } from './serve-process';
+import { useConsole } from './support/console';
 
 // The money path as a developer and then support staff walk it, on a frozen workspace clock so the
 // sandbox outcome happens exactly when the test advances the clock.
 const OUT = 'test-results/screenshots';
 
-let proc: ServeProcess;
-let browser: Browser;
+const app = useConsole({ clock: 'frozen' });
 let page: Page;
 let quoteId = '';
 let transactionId = '';
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  proc = await startServe(['--clock', 'frozen']);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page = await app.page({ viewport: { width: 1280, height: 800 } });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await proc?.stop();
-});
 
 /** Opens a filterable select by its test id, types to narrow the options, and picks the first match. */
 async function choose(testId: string, text: string): Promise<void> {
@@ -43,7 +37,7 @@ const rightEdge = async (locator: Locator) => {
 
 describe('the money path in the console: quote, execute, settle, then find it as support staff', () => {
   it('quotes 100.00 USD from Alice to Sophie and shows the rate and the fees', async () => {
-    await page.goto(proc.consoleUrl);
+    await page.goto(app.serve.consoleUrl);
     await expect.poll(() => page.locator('body').innerText(), { timeout: 15_000 }).toContain('Demo Platform');
     await page.getByTestId('nav-quotes').click();
     await choose('quote-source', 'Alice Johnson · USD');

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { animationsDone, launchChromium, startServe, type ServeProcess } from './serve-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { animationsDone } from './serve-process';
+import { useConsole } from './support/console';
 import { evmWallet } from '../support/wallet-keys';
 
 // Wallet ownership in the customer drawer: a wallet nobody has proven says so in words; support staff
@@ -10,15 +11,14 @@ import { evmWallet } from '../support/wallet-keys';
 // liveness check instead.
 const SHOTS = '/tmp/shots/ownership';
 
-let proc: ServeProcess;
-let browser: Browser;
+const app = useConsole({ clock: 'frozen' });
 let page: Page;
 let auth = '';
 const wallet = evmWallet();
 const hosted = 'sp1qhostedcustodywallet';
 
 async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${proc.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${app.serve.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
   if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${text}`);
   return text ? JSON.parse(text) : null;
@@ -26,26 +26,20 @@ async function call(method: string, path: string, body?: unknown): Promise<any> 
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  proc = await startServe(['--clock', 'frozen']);
-  auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
+  auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
   const alice = (await call('GET', '/customers?platformCustomerId=cust-alice-001')).data[0].id as string;
   await call('POST', '/customers/external-accounts', { customerId: alice, currency: 'USDC', ownershipType: 'FIRST_PARTY', accountInfo: { accountType: 'ETHEREUM_WALLET', address: wallet.address } });
   await call('POST', '/customers/external-accounts', { customerId: alice, currency: 'BTC', ownershipType: 'FIRST_PARTY', accountInfo: { accountType: 'SPARK_WALLET', address: hosted } });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page = await app.page({ viewport: { width: 1440, height: 900 } });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await proc?.stop();
-});
 
 const row = (text: string) => page.getByTestId('drawer').getByTestId('external-accounts').locator('tr').filter({ hasText: text });
 const tagOf = (text: string) => row(text).getByTestId('ownership-tag');
 
 describe('wallet ownership in the customer drawer', () => {
   it("says which wallets are not proven, and a pasted signature by the wallet's key proves one", async () => {
-    await page.goto(proc.consoleUrl);
+    await page.goto(app.serve.consoleUrl);
     await expect.poll(() => page.locator('body').innerText(), { timeout: 15_000 }).toContain('Demo Platform');
     await page.getByTestId('nav-customers').click();
     await page.getByTestId('customer-row').filter({ hasText: 'Alice Johnson' }).first().click();

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { animationsDone, launchChromium, startServe, type ServeProcess } from './serve-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { animationsDone } from './serve-process';
+import { useConsole } from './support/console';
 import { totpAt, wrongTotp } from '../api/sca-helpers';
 
 // Strong Customer Authentication in the console: Alice enrols an authenticator app (through the API, as
@@ -9,14 +10,13 @@ import { totpAt, wrongTotp } from '../api/sca-helpers';
 // TOTP code before it can execute. The workspace clock is frozen, so the codes are computed exactly.
 const OUT = 'test-results/screenshots';
 
-let proc: ServeProcess;
-let browser: Browser;
+const app = useConsole({ clock: 'frozen' });
 let page: Page;
 let secret = '';
 let auth = '';
 
 async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${proc.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${app.serve.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
   if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${text}`);
   return text ? JSON.parse(text) : null;
@@ -25,20 +25,14 @@ const clockMs = async () => Date.parse((await call('GET', '/sandbox/clock')).now
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  proc = await startServe(['--clock', 'frozen']);
-  auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
+  auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
   const alice = (await call('GET', '/customers?platformCustomerId=cust-alice-001')).data[0].id as string;
   const start = await call('POST', `/sca/factors?customerId=${encodeURIComponent(alice)}`, { type: 'TOTP' });
   secret = start.secretBase32Encoded;
   await call('POST', `/sca/factors/confirm?customerId=${encodeURIComponent(alice)}`, { type: 'TOTP', secret, code: totpAt(secret, await clockMs()) });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page = await app.page({ viewport: { width: 1440, height: 900 } });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await proc?.stop();
-});
 
 async function choose(testId: string, text: string): Promise<void> {
   await page.getByTestId(testId).click();
@@ -51,7 +45,7 @@ const status = () => page.getByTestId('quote-status').getAttribute('data-status'
 
 describe('SCA in the console', () => {
   it("the customer drawer lists Alice's authenticator app", async () => {
-    await page.goto(proc.consoleUrl);
+    await page.goto(app.serve.consoleUrl);
     await expect.poll(() => page.locator('body').innerText(), { timeout: 15_000 }).toContain('Demo Platform');
     await page.getByTestId('nav-customers').click();
     await page.getByTestId('customer-row').filter({ hasText: 'Alice Johnson' }).first().click();

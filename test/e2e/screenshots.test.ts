@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { animationsDone, bodyColorOf, styleOf } from './serve-process';
+import { useConsole } from './support/console';
 
 // Each built screen opened with seeded data in light and dark at 1280x800, saved under
 // test-results/screenshots so anyone can look at what changed.
@@ -12,29 +12,22 @@ const SCREENS = {
 };
 const OUT = 'test-results/screenshots';
 
-let proc: ServeProcess;
-let browser: Browser;
+const app = useConsole();
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  proc = await startServe();
-  browser = await launchChromium();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await proc?.stop();
-});
 
 describe('screenshots of every screen', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`renders each screen in the ${theme} theme without an error state`, async () => {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: theme });
+      const page = await app.page({ viewport: { width: 1280, height: 800 }, colorScheme: theme });
       await page.addInitScript(`localStorage.setItem('consoleTheme', '${theme}')`);
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       for (const [screen, title] of Object.entries(SCREENS)) {
-        await page.goto(proc.consoleUrl.replace('#/', `#/${screen}`));
+        await page.goto(app.at(screen));
         // Ready to photograph: the screen's section is shown, its data has replaced the loading skeletons,
         // the theme's background is painted and no transition is still running.
         await page.locator(`main > section[aria-label="${title}"]`).waitFor({ state: 'visible', timeout: 15_000 });

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { animationsDone, bodyColorOf, styleOf } from './serve-process';
+import { useConsole } from './support/console';
 
 // Issue 28, as support staff meet it: "Lucía says her payment of about 250 did not arrive". Ctrl+K takes
 // "Lucia about 250" (no accent), its first hit reads like the payment's row (amount, who to whom, status
@@ -10,16 +11,15 @@ import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type 
 const OUT = '/tmp/shots/e';
 const SIZES = [{ width: 1440, height: 900 }, { width: 1024, height: 700 }] as const;
 
-let proc: ServeProcess;
-let browser: Browser;
+const app = useConsole({ clock: 'frozen' });
 let page: Page;
 const paid: Record<'lucia250' | 'lucia300' | 'alice250', string> = { lucia250: '', lucia300: '', alice250: '' };
 let luciaId = '';
 
 /** Calls the local API as an integrator would (HTTP Basic with the workspace token). */
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${proc.apiBase}${path}`, {
-    method, headers: { authorization: `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`, 'content-type': 'application/json' },
+  const res = await fetch(`${app.serve.apiBase}${path}`, {
+    method, headers: { authorization: `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`, 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const json = (await res.json()) as T;
@@ -40,8 +40,6 @@ async function pay(from: string, to: string, cents: number, description: string)
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  proc = await startServe(['--clock', 'frozen']);
-  browser = await launchChromium();
   const customers = await call<Listed>('GET', '/customers');
   const lucia = customers.data.find((c) => c.fullName === 'Lucía Hernández')!;
   const alice = customers.data.find((c) => c.fullName === 'Alice Johnson')!;
@@ -56,10 +54,6 @@ beforeAll(async () => {
   await call('POST', '/sandbox/clock/advance', { seconds: 30 }); // delivered
 }, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await proc?.stop();
-});
 
 async function resize(size: { width: number; height: number }): Promise<void> {
   await page.setViewportSize(size);
@@ -81,10 +75,10 @@ async function useTheme(theme: 'light' | 'dark'): Promise<void> {
 
 describe('search takes what support staff are told', () => {
   it('"Lucia about 250" in Ctrl+K: the first hit reads like the payment’s row, and Enter opens the payment', async () => {
-    page = await browser.newPage({ viewport: SIZES[0] });
+    page = await app.page({ viewport: SIZES[0] });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(proc.consoleUrl);
+    await page.goto(app.serve.consoleUrl);
     await page.getByTestId('nav-transactions').waitFor({ state: 'visible', timeout: 15_000 });
     await page.keyboard.press('Control+k');
     await page.getByTestId('search-input').locator('input').fill('Lucia about 250');
@@ -119,7 +113,7 @@ describe('search takes what support staff are told', () => {
   });
 
   it('the Transactions screen’s amount range narrows the list and stays in the URL', async () => {
-    await page.goto(proc.consoleUrl.replace('#/', `#/transactions?q=${encodeURIComponent(luciaId)}`));
+    await page.goto(app.at(`transactions?q=${encodeURIComponent(luciaId)}`));
     const rows = page.getByTestId('transaction-row');
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     await page.getByTestId('amount-min').fill('240');

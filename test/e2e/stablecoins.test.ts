@@ -1,26 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { animationsDone, launchChromium, startServe, type ServeProcess } from './serve-process';
+import type { Page } from 'playwright-core';
+import { animationsDone } from './serve-process';
+import { useConsole } from './support/console';
 
 // The Stablecoins screen on a frozen clock: a mint paid from a dollar account settles only when the test
 // advances the clock; a burn beyond the supply is refused in words; a burn paid out to a bank account
 // says when the dollars arrive. Driven from the keyboard where people type.
-let proc: ServeProcess;
-let browser: Browser;
+const app = useConsole({ clock: 'frozen' });
 let page: Page;
 const SHOTS = process.env['STABLECOIN_SHOTS'];
 
 beforeAll(async () => {
-  proc = await startServe(['--clock', 'frozen']);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page = await app.page({ viewport: { width: 1280, height: 800 } });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await proc?.stop();
-});
 
 /** Picks an option of a labelled select by its words. */
 async function choose(label: string, option: RegExp): Promise<void> {
@@ -33,7 +27,7 @@ async function choose(label: string, option: RegExp): Promise<void> {
 
 describe('the Stablecoins screen', () => {
   it('registers a coin, mints 100.00 from a dollar account, refuses a burn beyond the supply in words, and burns 10.00 to a bank account', async () => {
-    await page.goto(proc.consoleUrl);
+    await page.goto(app.serve.consoleUrl);
     await expect.poll(() => page.locator('body').innerText(), { timeout: 15_000 }).toContain('Demo Platform');
     await page.getByTestId('nav-stablecoins').click();
     await page.getByTestId('stablecoin-link').click();

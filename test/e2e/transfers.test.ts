@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startServe, type ServeProcess } from './serve-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useConsole } from './support/console';
 
 // The Transfers screen on a frozen workspace clock: money moves only when the test advances the clock.
-let proc: ServeProcess;
-let browser: Browser;
+const app = useConsole({ clock: 'frozen' });
 let page: Page;
 
 beforeAll(async () => {
-  proc = await startServe(['--clock', 'frozen']);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page = await app.page({ viewport: { width: 1280, height: 800 } });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await proc?.stop();
-});
 
 /** Opens a filterable select by its test id, types to narrow the options, and picks the first match. */
 async function choose(testId: string, text: string): Promise<void> {
@@ -31,7 +24,7 @@ const status = () => page.getByTestId('transfer-status').getAttribute('data-stat
 
 describe('the Transfers screen moves money between internal and external accounts', () => {
   it('explains the suffix outcome, pays 25.00 USD out, and shows it settle once the clock is advanced', async () => {
-    await page.goto(proc.consoleUrl);
+    await page.goto(app.serve.consoleUrl);
     await expect.poll(() => page.locator('body').innerText(), { timeout: 15_000 }).toContain('Demo Platform');
     await page.getByTestId('nav-transfers').click();
     await expect.poll(() => page.locator('body').innerText(), { timeout: 10_000 }).toContain('No transfer yet');

@@ -1,33 +1,27 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { animationsDone, bodyColorOf, styleOf } from './serve-process';
+import { useConsole } from './support/console';
 
 // The Wallet auth rehearsal as a developer walks it: create an embedded wallet for Alice, sign in with
 // EMAIL_OTP as the client (real HPKE and stamps in the page), then check through the HTTP API that the
 // session exists. The clock is frozen so countdowns only move when the test says so.
 const OUT = 'test-results/screenshots';
 
-let proc: ServeProcess;
-let browser: Browser;
+const app = useConsole({ clock: 'frozen' });
 let page: Page;
 let accountId = '';
 const errors: string[] = [];
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  proc = await startServe(['--clock', 'frozen']);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page = await app.page({ viewport: { width: 1280, height: 800 } });
   page.on('pageerror', (e) => errors.push(e.message));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await proc?.stop();
-});
 
-const auth = () => `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
+const auth = () => `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
 const steps = () => page.getByTestId('flow-step');
 const states = () => steps().evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
 
@@ -40,7 +34,7 @@ async function runFlow(count: number): Promise<void> {
 
 describe('Wallet auth in the console: an embedded wallet, an EMAIL_OTP sign-in, and the session in the API', () => {
   it('creates an embedded wallet for Alice Johnson from the Wallet auth screen', async () => {
-    await page.goto(proc.consoleUrl);
+    await page.goto(app.serve.consoleUrl);
     await expect.poll(() => page.locator('body').innerText(), { timeout: 15_000 }).toContain('Demo Platform');
     await page.getByTestId('nav-wallet-auth').click();
     await expect.poll(() => page.locator('body').innerText(), { timeout: 10_000 }).toContain('No embedded wallets yet');
@@ -102,7 +96,7 @@ describe('Wallet auth in the console: an embedded wallet, an EMAIL_OTP sign-in, 
   });
 
   it('shows the same session to an integrator through GET /auth/sessions', async () => {
-    const res = await fetch(`${proc.apiBase}/auth/sessions?accountId=${encodeURIComponent(accountId)}`, { headers: { authorization: auth() } });
+    const res = await fetch(`${app.serve.apiBase}/auth/sessions?accountId=${encodeURIComponent(accountId)}`, { headers: { authorization: auth() } });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { data: { id: string; type: string; accountId: string; expiresAt: string; encryptedSessionSigningKey?: string }[] };
     expect(body.data).toHaveLength(1);

@@ -1,39 +1,35 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { animationsDone, launchChromium, startServe, type ServeProcess } from './serve-process';
+import type { Page } from 'playwright-core';
+import { animationsDone } from './serve-process';
+import { useConsole } from './support/console';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
 
 // The Webhooks screen against `serve` on a frozen clock, with a real receiver on 127.0.0.1 that verifies
 // every signature with the published key: the endpoint is set from the screen, a funded account makes
 // a webhook the receiver refuses, and sending it again from its drawer delivers the same envelope.
 const OUT = 'test-results/screenshots';
-let proc: ServeProcess;
-let browser: Browser;
+const app = useConsole({ clock: 'frozen' });
 let rx: Receiver;
 let aliceUsd = '';
 
 async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
-  const res = await fetch(`${proc.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
+  const res = await fetch(`${app.serve.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return res.json();
 }
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  proc = await startServe(['--clock', 'frozen']);
   rx = await startReceiver();
   rx.setPublicKey((await call('GET', '/config')).webhookPublicKey);
   const alice = (await call('GET', '/customers?platformCustomerId=cust-alice-001')).data[0].id as string;
   aliceUsd = (await call('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(alice)}`)).data.find((a: any) => a.balance.currency.code === 'USD').id;
-  browser = await launchChromium();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await rx?.close();
-  await proc?.stop();
 });
 
 const row = (page: Page, type: string) => page.locator(`[data-testid="delivery-row"][data-type="${type}"]`).first();
@@ -41,10 +37,10 @@ const row = (page: Page, type: string) => page.locator(`[data-testid="delivery-r
 describe('the Webhooks screen', () => {
   it('sets the endpoint, shows a refused delivery with its answer, and sends it again until it is accepted', async () => {
     rx.answer = () => ({ status: 503, body: { error: 'receiver down for maintenance' } });
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await app.page({ viewport: { width: 1440, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(proc.consoleUrl.replace('#/', '#/webhooks'));
+    await page.goto(app.at('webhooks'));
     await page.locator('main > section[aria-label="Webhooks"]').waitFor();
     await expect.poll(() => page.locator('main').innerText(), { timeout: 15_000 }).toContain('No webhooks sent yet');
 
@@ -108,8 +104,8 @@ describe('the Webhooks screen', () => {
     await call('POST', '/beneficial-owners', { customerId: c.id, personalInfo: { firstName: 'Dana', lastName: 'Reyes' }, ownershipPercentage: 70 });
     await call('POST', '/verifications', { customerId: c.id });
     await call('POST', '/sandbox/clock/advance', { seconds: 31 });
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(proc.consoleUrl.replace('#/', `#/customers/${encodeURIComponent(c.id)}`));
+    const page = await app.page({ viewport: { width: 1440, height: 900 } });
+    await page.goto(app.at(`customers/${encodeURIComponent(c.id)}`));
     const section = page.getByTestId('customer-verification');
     await expect.poll(() => section.getByTestId('identity-words').innerText(), { timeout: 15_000 }).toBe('Verified: the business verification (KYB) passed, so the customer\'s accounts are open.');
     await expect.poll(() => section.innerText()).toContain('KYB: Passed');

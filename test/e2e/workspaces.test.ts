@@ -1,29 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
+import type { Page } from 'playwright-core';
+import { animationsDone, bodyColorOf, styleOf } from './serve-process';
+import { useConsole } from './support/console';
 
 // The Workspaces screen against the built `serve`: create a workspace, take a snapshot, change the
 // data over the API, restore the snapshot, switch workspaces from the top bar; the clock control's
 // jobs due next and typed duration; screenshots of the screen, the clock control and the Overview charts.
 const OUT = 'test-results/screenshots';
-let proc: ServeProcess;
-let browser: Browser;
-let root: string;
+// A folder of its own holding the workspaces (the --data-dir folder's parent holds its siblings).
+const root = mkdtempSync(join(tmpdir(), 'e2e-workspaces-'));
+const app = useConsole({ clock: 'frozen', args: ['--data-dir', join(root, 'default')] });
 
 async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
+  const auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
   // Bounded: a call that never answered once held this suite until its timeout without saying which.
-  const res = await fetch(`${proc.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(15_000) })
+  const res = await fetch(`${app.serve.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(15_000) })
     .catch((err: Error) => { throw new Error(`${method} ${path} got no answer: ${err.message}`); });
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return res.json();
 }
 
 const customerCount = async (): Promise<number> => (await call('GET', '/customers?limit=1')).totalCount as number;
-const at = (route: string) => proc.consoleUrl.replace('#/', `#/${route}`);
 
 /** Starts a payment that settles in 6 minutes and leaves a quote to expire in 5, so the clock has jobs due. */
 async function scheduleSomething(): Promise<void> {
@@ -43,22 +43,13 @@ async function confirmDialog(page: Page, button: string): Promise<void> {
   await dialog.getByRole('button', { name: button }).click();
 }
 
-beforeAll(async () => {
-  // A folder of its own holding the workspaces (the --data-dir folder's parent holds its siblings).
-  root = mkdtempSync(join(tmpdir(), 'e2e-workspaces-'));
-  proc = await startServe(['--clock', 'frozen', '--data-dir', join(root, 'default')]);
-  browser = await launchChromium();
-}, 60_000);
-
 afterAll(async () => {
-  await browser?.close();
-  await proc?.stop();
   rmSync(root, { recursive: true, force: true });
 });
 
 describe('the Workspaces screen', () => {
   it('creates a workspace, snapshots, changes and restores the open one, then switches from the top bar', async ({ onTestFailed }) => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await app.page({ viewport: { width: 1440, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     // Why: this test once ran out of time in a full run and never alone; a failure now says where it
@@ -70,14 +61,14 @@ describe('the Workspaces screen', () => {
       // The steps reached go into the failure's own message too: CI's summary keeps that, not the console.
       const first = task.result?.errors?.[0];
       if (first) first.message += `\nsteps reached:\n  ${log.filter((l) => l.startsWith('step')).join('\n  ')}`;
-      console.error(`workspaces e2e failed; page log:\n  ${log.slice(-30).join('\n  ')}\nserve output (end):\n${proc.output().slice(-3000)}`);
+      console.error(`workspaces e2e failed; page log:\n  ${log.slice(-30).join('\n  ')}\nserve output (end):\n${app.serve.output().slice(-3000)}`);
       await page.screenshot({ path: `${OUT}/workspaces-failure.png` }).catch(() => undefined);
     });
     const started = Date.now();
     const step = (name: string) => log.push(`step +${((Date.now() - started) / 1000).toFixed(1)} s: ${name}`);
     page.setDefaultTimeout(15_000);
     step('open the Workspaces screen');
-    await page.goto(at('workspaces'));
+    await page.goto(app.at('workspaces'));
     await page.getByTestId('workspace-table').waitFor({ timeout: 15_000 });
     await page.getByTestId('snapshot-empty').waitFor();
 
@@ -121,7 +112,7 @@ describe('the Workspaces screen', () => {
     await page.getByTestId('snapshot-empty').waitFor();
     step('the API follows');
     // the API follows the open workspace too (its own seeded token: the first workspace's is not in it)
-    const refused = await fetch(`${proc.apiBase}/customers`, { headers: { authorization: `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}` } });
+    const refused = await fetch(`${app.serve.apiBase}/customers`, { headers: { authorization: `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}` } });
     expect(refused.status).toBe(401);
 
     // and back
@@ -142,8 +133,8 @@ describe('the Workspaces screen', () => {
 
   it('lists the jobs due next in the clock control and advances by a typed duration', async () => {
     await scheduleSomething();
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(at('overview'));
+    const page = await app.page({ viewport: { width: 1440, height: 900 } });
+    await page.goto(app.at('overview'));
     await page.getByTestId('clock-badge').click();
     const jobs = page.getByTestId('clock-job');
     await expect.poll(() => jobs.allInnerTexts(), { timeout: 10_000 }).toEqual([
@@ -164,7 +155,7 @@ describe('the Workspaces screen', () => {
   for (const theme of ['light', 'dark'] as const) {
     for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
       it(`renders the Workspaces screen, the clock control and the Overview charts at ${width}x${height} in the ${theme} theme`, async () => {
-        const shot = await browser.newPage({ viewport: { width, height }, colorScheme: theme });
+        const shot = await app.page({ viewport: { width, height }, colorScheme: theme });
         await shot.addInitScript(`localStorage.setItem('consoleTheme', '${theme}')`);
         const errors: string[] = [];
         shot.on('pageerror', (e) => errors.push(e.message));
@@ -172,12 +163,12 @@ describe('the Workspaces screen', () => {
           await expect.poll(() => styleOf(shot.locator('body'), 'background-color')).toBe(bodyColorOf(theme));
           await animationsDone(shot);
         };
-        await shot.goto(at('workspaces'));
+        await shot.goto(app.at('workspaces'));
         await shot.getByTestId('workspace-row-default').waitFor({ timeout: 15_000 });
         await ready();
         await shot.screenshot({ path: `${OUT}/workspaces-${width}x${height}-${theme}.png` });
 
-        await shot.goto(at('overview'));
+        await shot.goto(app.at('overview'));
         await shot.getByTestId('activity-charts').scrollIntoViewIfNeeded({ timeout: 15_000 });
         await shot.getByTestId('chart-days').waitFor();
         await ready();
