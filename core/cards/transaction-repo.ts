@@ -5,7 +5,7 @@ import { currencyAmount } from '../kernel/money';
 import { selectPage, type Page } from '../kernel/pagination';
 import type { CardMerchant, CardTransaction, CardTxStatus } from '../transactions/card-schema';
 import { amountCandidates, type ExplorerFilter, type TransactionSummary } from '../transactions/sources';
-import { amountSql, type TxMatch } from '../transactions/search-match';
+import { amountAndDaysSql, amountSql, type TxMatch } from '../transactions/search-match';
 import type { listTransactionsQuery } from '../transactions/schema';
 
 /** A stored card transaction with its running amounts (all in minor units of `currency`). */
@@ -236,20 +236,12 @@ export function cardTransactionRepo(db: Db) {
         where.push(`customer_id IN (${m.customerIds.map(() => '?').join(', ')})`);
         params.push(...m.customerIds);
       }
-      let order = 'created_at DESC, id DESC';
-      const orderParams: unknown[] = [];
-      if (m.amounts?.length) {
-        const a = amountSql([{ amount: 'authorized_amount', currency: 'currency' }, { amount: 'settled_amount', currency: 'currency' }], m.amounts);
-        where.push(a.where);
-        params.push(...a.whereParams);
-        order = `${a.closeness}, ${order}`;
-        orderParams.push(...a.closenessParams);
-      }
-      if (m.from !== undefined) (where.push('created_at >= ?'), params.push(m.from));
-      if (m.to !== undefined) (where.push('created_at <= ?'), params.push(m.to));
+      const narrow = amountAndDaysSql([{ amount: 'authorized_amount', currency: 'currency' }, { amount: 'settled_amount', currency: 'currency' }], m, 'created_at DESC, id DESC');
+      where.push(...narrow.where);
+      params.push(...narrow.params);
       if (!where.length) return [];
-      return db.prepare<unknown[], CardTxRow>(`SELECT * FROM card_transactions WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ?`)
-        .all(...params, ...orderParams, m.limit).map((r) => cardTxOf(recordOf(r)));
+      return db.prepare<unknown[], CardTxRow>(`SELECT * FROM card_transactions WHERE ${where.join(' AND ')} ORDER BY ${narrow.order} LIMIT ?`)
+        .all(...params, ...narrow.orderParams, m.limit).map((r) => cardTxOf(recordOf(r)));
     },
     /** How many card transactions exist. */
     count(): number {

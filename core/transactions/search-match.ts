@@ -76,6 +76,26 @@ export function amountSql(columns: { amount: string; currency: string }[], range
   return { where: `(${tests.join(' OR ')})`, whereParams, closeness: distances.length > 1 ? `min(${distances.join(', ')})` : distances[0]!, closenessParams };
 }
 
+/**
+ * What a search adds after its own terms: the amount ranges over these columns, closest first in the order
+ * (then `order`), and the day range. The conditions come with their parameters, the order with its own.
+ */
+export function amountAndDaysSql(columns: { amount: string; currency: string }[], m: Pick<TxMatch, 'amounts' | 'from' | 'to'>, order: string): { where: string[]; params: unknown[]; order: string; orderParams: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const orderParams: unknown[] = [];
+  if (m.amounts?.length) {
+    const a = amountSql(columns, m.amounts);
+    where.push(a.where);
+    params.push(...a.whereParams);
+    order = `${a.closeness}, ${order}`;
+    orderParams.push(...a.closenessParams);
+  }
+  if (m.from !== undefined) (where.push('created_at >= ?'), params.push(m.from));
+  if (m.to !== undefined) (where.push('created_at <= ?'), params.push(m.to));
+  return { where, params, order, orderParams };
+}
+
 /** `IN (?, ?, …)` placeholders for a list. */
 export function inList(n: number): string {
   return `(${marks(n)})`;

@@ -1,7 +1,7 @@
 import type { Db } from '../kernel/db';
 import { txFromRow, type TxRow } from './repo';
 import type { Transaction } from './schema';
-import { amountSql, inList, type TxMatch } from './search-match';
+import { amountAndDaysSql, inList, type TxMatch } from './search-match';
 
 /**
  * The global search over payments: every part of the match must hold (words, amount, days, id), closest
@@ -52,8 +52,6 @@ function build(m: TxMatch): { sql: string; params: unknown[] } | undefined {
     where.push(`customer_id IN ${inList(m.customerIds.length)}`);
     params.push(...m.customerIds);
   }
-  let order = 'created_at DESC, id DESC';
-  const orderParams: unknown[] = [];
   if (m.amounts?.length && !m.customerIds && !m.id && !m.idTail) {
     // Why candidates: the closest amounts come from the ranked amount indexes alone (migration 038), each
     // currency group and amount column on its own, so only the rows shown (or, with words, the 2,000
@@ -70,15 +68,9 @@ function build(m: TxMatch): { sql: string; params: unknown[] } | undefined {
     }
     where.push(`rowid IN (${picks.join(' UNION ALL ')})`);
   }
-  if (m.amounts?.length) {
-    const a = amountSql([{ amount: 'sent_amount', currency: 'sending_currency' }, { amount: 'received_amount', currency: 'receiving_currency' }], m.amounts);
-    where.push(a.where);
-    params.push(...a.whereParams);
-    order = `${a.closeness}, ${order}`;
-    orderParams.push(...a.closenessParams);
-  }
-  if (m.from !== undefined) (where.push('created_at >= ?'), params.push(m.from));
-  if (m.to !== undefined) (where.push('created_at <= ?'), params.push(m.to));
+  const narrow = amountAndDaysSql([{ amount: 'sent_amount', currency: 'sending_currency' }, { amount: 'received_amount', currency: 'receiving_currency' }], m, 'created_at DESC, id DESC');
+  where.push(...narrow.where);
+  params.push(...narrow.params);
   if (!where.length) return undefined;
-  return { sql: `SELECT * FROM transactions WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ?`, params: [...params, ...orderParams, m.limit] };
+  return { sql: `SELECT * FROM transactions WHERE ${where.join(' AND ')} ORDER BY ${narrow.order} LIMIT ?`, params: [...params, ...narrow.orderParams, m.limit] };
 }
