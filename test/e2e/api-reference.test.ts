@@ -1,36 +1,29 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { animationsDone, bodyColorOf, styleOf } from './serve-process';
+import { useConsole } from './support/console';
 
 // The API reference against the real serve host and its live OpenAPI document: filter, open, read,
 // copy as curl (and run it), download the document; screenshots at two sizes in both themes.
 const OUT = 'test-results/screenshots';
 
-let proc: ServeProcess;
-let browser: Browser;
+const app = useConsole();
 let page: Page;
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  proc = await startServe();
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page = await app.page({ viewport: { width: 1440, height: 900 } });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await proc?.stop();
-});
 
-const at = (route: string) => proc.consoleUrl.replace('#/', `#/${route}`);
 const drawer = () => page.getByTestId('operation-detail');
 const rowIds = () => page.getByTestId('operation-row').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset['operationId']));
 
 describe('the API reference in Chromium against serve', () => {
   it('opens from API and credentials, filters to an operation, opens it with Enter and shows its parameters and responses', async () => {
-    await page.goto(at('api'));
+    await page.goto(app.at('api'));
     await page.getByTestId('api-tab-reference').click();
     await expect.poll(() => page.getByTestId('operation-row').count(), { timeout: 15_000 }).toBeGreaterThan(3);
     expect(await rowIds()).toEqual(expect.arrayContaining(['getOpenApiDocument', 'listTokens', 'createToken']));
@@ -66,28 +59,28 @@ describe('the API reference in Chromium against serve', () => {
   });
 
   it('gives a curl command that works as printed once the credentials are set', async () => {
-    await page.goto(at('api/reference/listTokens'));
+    await page.goto(app.at('api/reference/listTokens'));
     const command = await drawer().getByTestId('curl-command').innerText({ timeout: 15_000 });
-    expect(command).toBe(`curl "${proc.apiBase}/tokens" \\\n  -u "$CLIENT_ID:$CLIENT_SECRET"`);
+    expect(command).toBe(`curl "${app.serve.apiBase}/tokens" \\\n  -u "$CLIENT_ID:$CLIENT_SECRET"`);
     const out = execFileSync('bash', ['-c', command], {
-      env: { PATH: process.env['PATH'], CLIENT_ID: proc.clientId, CLIENT_SECRET: proc.clientSecret }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'],
+      env: { PATH: process.env['PATH'], CLIENT_ID: app.serve.clientId, CLIENT_SECRET: app.serve.clientSecret }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'],
     });
     expect(JSON.parse(out)).toMatchObject({ data: expect.any(Array), hasMore: false });
   });
 
   it('downloads the document itself as openapi.json for SDK generators', async () => {
-    await page.goto(at('api/reference'));
+    await page.goto(app.at('api/reference'));
     await page.getByTestId('download-openapi').waitFor({ timeout: 15_000 });
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-openapi').click()]);
     expect(download.suggestedFilename()).toBe('openapi.json');
     const doc = JSON.parse(readFileSync(await download.path(), 'utf8')) as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toContain('/tokens');
-    expect(await page.getByTestId('openapi-url').innerText()).toBe(`${proc.apiBase}/openapi.json`);
+    expect(await page.getByTestId('openapi-url').innerText()).toBe(`${app.serve.apiBase}/openapi.json`);
   });
 
   it('opens a shared link to an operation directly, with its request body schema', async () => {
-    await page.goto(at('api/reference/createToken'));
+    await page.goto(app.at('api/reference/createToken'));
     const body = drawer().getByTestId('request-body');
     await expect.poll(() => body.innerText(), { timeout: 15_000 }).toMatch(/name\s*string\s*required\s*1 to 100 characters/);
     expect(await body.innerText()).toMatch(/permissions\s*array of string[\s\S]*VIEW\s*TRANSACT\s*MANAGE/);
@@ -96,7 +89,7 @@ describe('the API reference in Chromium against serve', () => {
   for (const theme of ['light', 'dark'] as const) {
     for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
       it(`renders the reference and an operation at ${width}x${height} in the ${theme} theme`, async () => {
-        const shot = await browser.newPage({ viewport: { width, height }, colorScheme: theme });
+        const shot = await app.page({ viewport: { width, height }, colorScheme: theme });
         await shot.addInitScript(`localStorage.setItem('consoleTheme', '${theme}')`);
         const errors: string[] = [];
         shot.on('pageerror', (e) => errors.push(e.message));
@@ -105,7 +98,7 @@ describe('the API reference in Chromium against serve', () => {
           await expect.poll(() => styleOf(shot.locator('body'), 'background-color')).toBe(bodyColorOf(theme));
           await animationsDone(shot);
         };
-        await shot.goto(at('api/reference'));
+        await shot.goto(app.at('api/reference'));
         await shot.getByTestId('operation-row').first().waitFor({ timeout: 15_000 });
         await ready();
         await shot.screenshot({ path: `${OUT}/api-reference-${width}x${height}-${theme}.png` });
@@ -116,7 +109,7 @@ describe('the API reference in Chromium against serve', () => {
         await shot.screenshot({ path: `${OUT}/api-operation-${width}x${height}-${theme}.png` });
 
         // The responses of a list operation: its schema opened a level, and the seeded example.
-        await shot.goto(at('api/reference/listTokens'));
+        await shot.goto(app.at('api/reference/listTokens'));
         const ok = shot.locator('[data-testid="response"][data-status="200"]');
         await ok.getByRole('button', { name: 'Expand data' }).click({ timeout: 10_000 });
         await shot.getByTestId('operation-responses').scrollIntoViewIfNeeded();

@@ -1,9 +1,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { animationsDone, bodyColorOf, styleOf } from './serve-process';
+import { useConsole } from './support/console';
 import { leaks, workspaceSecrets } from '../support/workspace-secrets';
 
 // The case file as support staff get it: four transactions made over HTTP with the sandbox's suffixes (a
@@ -16,15 +17,14 @@ const SHOTS = '/tmp/shots/case-file';
 const SAVED = join(SHOTS, 'saved');
 const SIZES = [{ width: 1440, height: 900 }, { width: 1024, height: 700 }] as const;
 
-let proc: ServeProcess;
-let browser: Browser;
+const app = useConsole({ clock: 'frozen' });
 let agentToken = '';
 const ids = { 'failed-payout': '', returned: '', 'card-partly-settled': '', 'agent-waiting': '' };
 type Name = keyof typeof ids;
 
 /** Calls the local API as an integrator would (HTTP Basic with the workspace token, or an agent's bearer token). */
-async function call<T>(method: string, path: string, body?: unknown, auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`): Promise<T> {
-  const res = await fetch(`${proc.apiBase}${path}`, {
+async function call<T>(method: string, path: string, body?: unknown, auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`): Promise<T> {
+  const res = await fetch(`${app.serve.apiBase}${path}`, {
     method, headers: { authorization: auth, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const json = (await res.json()) as T;
@@ -37,8 +37,6 @@ const enc = encodeURIComponent;
 
 beforeAll(async () => {
   mkdirSync(SAVED, { recursive: true });
-  proc = await startServe(['--clock', 'frozen']);
-  browser = await launchChromium();
   const alice = (await call<Listed>('GET', '/customers')).data.find((c) => c.fullName === 'Alice Johnson')!;
   const aliceUsd = (await call<Listed>('GET', `/customers/internal-accounts?customerId=${enc(alice.id)}`)).data.find((a) => a.balance?.currency.code === 'USD')!.id;
   const iban = async (suffix: string) => (await call<{ id: string }>('POST', '/customers/external-accounts', {
@@ -60,7 +58,7 @@ beforeAll(async () => {
     name: 'Travel helper', customerId: alice.id,
     policy: { permissions: ['VIEW_TRANSACTIONS', 'CREATE_QUOTES', 'EXECUTE_QUOTES'], defaultExecutionMode: 'APPROVAL_REQUIRED', spendingLimits: { currency: 'USD', perTransactionLimit: 1_000_000 } },
   });
-  const redeemed = await fetch(`${proc.apiBase}/agents/device-codes/${enc(agent.deviceCode.code)}/redeem`, { method: 'POST' });
+  const redeemed = await fetch(`${app.serve.apiBase}/agents/device-codes/${enc(agent.deviceCode.code)}/redeem`, { method: 'POST' });
   agentToken = ((await redeemed.json()) as { accessToken: string }).accessToken;
   const bearer = `Bearer ${agentToken}`;
   const q = await call<{ id: string; transactionId: string }>('POST', '/agents/me/quotes', quote(await iban('000'), 25_000), bearer);
@@ -70,10 +68,6 @@ beforeAll(async () => {
   await call('POST', '/sandbox/clock/advance', { seconds: 120 });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await proc?.stop();
-});
 
 /** Switches the console's theme with the top bar's toggle and waits until its colours have faded in. */
 async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
@@ -102,10 +96,10 @@ describe('the case file, saved from the drawer and read offline', () => {
   it.each(Object.keys(ids) as Name[])('%s: downloaded from the drawer and opened from disk with the network off, it loads nothing and says what the drawer says', async (name) => {
     {
       const id = ids[name];
-      const page = await browser.newPage({ viewport: SIZES[0], acceptDownloads: true });
+      const page = await app.page({ viewport: SIZES[0], acceptDownloads: true });
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(proc.consoleUrl.replace('#/', `#/transactions/${enc(id)}`));
+      await page.goto(app.at(`transactions/${enc(id)}`));
       const drawer = await drawerWords(page, name);
       const button = page.getByTestId('drawer').getByTestId('case-file');
       const [download] = await Promise.all([page.waitForEvent('download', { timeout: 15_000 }), button.click()]);
@@ -128,12 +122,12 @@ describe('the case file, saved from the drawer and read offline', () => {
       // No secret of the workspace (read from its SQLite file) nor the credentials this test used is in the file.
       const html = readFileSync(path, 'utf8');
       expect(html).toMatch(/^<!doctype html>/);
-      const secrets = workspaceSecrets(join(proc.dataDir, 'workspace.sqlite'), { 'API client secret': proc.clientSecret, 'agent access token': agentToken });
+      const secrets = workspaceSecrets(join(app.serve.dataDir, 'workspace.sqlite'), { 'API client secret': app.serve.clientSecret, 'agent access token': agentToken });
       expect(leaks(html, secrets)).toEqual([]);
 
       // The saved file, in a context with the network off and every request failing: only the file itself loads.
       for (const theme of ['light', 'dark'] as const) {
-        const context = await browser.newContext({ viewport: SIZES[0], colorScheme: theme });
+        const context = await app.context({ viewport: SIZES[0], colorScheme: theme });
         await context.setOffline(true);
         const requests: string[] = [];
         await context.route('**/*', (route) => {

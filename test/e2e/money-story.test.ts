@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { animationsDone, bodyColorOf, styleOf } from './serve-process';
+import { useConsole } from './support/console';
 
 // Where the money went, in plain words: three payments from Alice to Sophie run through the sandbox
 // over HTTP (delivered; failed at execution and refunded; delivered then returned by the bank and
@@ -9,15 +10,14 @@ import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type 
 const OUT = 'test-results/screenshots';
 const SIZES = [{ width: 1440, height: 900 }, { width: 1024, height: 700 }] as const;
 
-let proc: ServeProcess;
-let browser: Browser;
+const app = useConsole({ clock: 'frozen' });
 let page: Page;
 const ids: Record<'completed' | 'failed-refunded' | 'returned', string> = { completed: '', 'failed-refunded': '', returned: '' };
 
 /** Calls the local API as an integrator would (HTTP Basic with the workspace token). */
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${proc.apiBase}${path}`, {
-    method, headers: { authorization: `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`, 'content-type': 'application/json' },
+  const res = await fetch(`${app.serve.apiBase}${path}`, {
+    method, headers: { authorization: `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`, 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const json = (await res.json()) as T;
@@ -38,8 +38,6 @@ async function pay(from: string, to: string): Promise<string> {
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  proc = await startServe(['--clock', 'frozen']);
-  browser = await launchChromium();
   const customers = await call<Listed>('GET', '/customers');
   const alice = customers.data.find((c) => c.fullName === 'Alice Johnson')!;
   const sophie = customers.data.find((c) => c.fullName === 'Sophie Martin')!;
@@ -55,10 +53,6 @@ beforeAll(async () => {
   await call('POST', '/sandbox/clock/advance', { seconds: 120 });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await proc?.stop();
-});
 
 /** Resizes the window and waits until the frame has settled (the sidebar collapses or expands with a transition). */
 async function resize(size: { width: number; height: number }): Promise<void> {
@@ -88,10 +82,10 @@ describe('the money story in the drawer and the workbench, photographed', () => 
     };
     for (const [name, id] of Object.entries(ids) as [keyof typeof ids, string][]) {
       // A fresh window per payment, opened at the larger size, so each starts from the same frame.
-      page = await browser.newPage({ viewport: SIZES[0] });
+      page = await app.page({ viewport: SIZES[0] });
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(proc.consoleUrl.replace('#/', `#/transactions/${encodeURIComponent(id)}`));
+      await page.goto(app.at(`transactions/${encodeURIComponent(id)}`));
       const drawer = page.getByTestId('drawer');
       await expect.poll(() => drawer.getByTestId('outcome-title').innerText(), { timeout: 15_000 }).toBe(expected[name].title);
       await expect.poll(() => drawer.getByTestId('destination').innerText(), { timeout: 10_000 }).toContain('Sophie Martin');
@@ -114,8 +108,8 @@ describe('the money story in the drawer and the workbench, photographed', () => 
   });
 
   it('shows the quote workbench with a result in words (hint, fees, rate legs, outcome timeline)', async () => {
-    page = await browser.newPage({ viewport: SIZES[0] });
-    await page.goto(proc.consoleUrl.replace('#/', '#/quotes'));
+    page = await app.page({ viewport: SIZES[0] });
+    await page.goto(app.at('quotes'));
     const choose = async (testId: string, text: string) => {
       await page.getByTestId(testId).click();
       await page.keyboard.type(text);

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
-import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
+import type { Page } from 'playwright-core';
+import { animationsDone, bodyColorOf, styleOf } from './serve-process';
+import { useConsole } from './support/console';
 
 // The Scenarios screen against the built `serve`: run one group and see every row pass with its steps,
 // export the run, run the wallet group (client crypto in the runner), watch a run step by step (a
@@ -11,24 +12,22 @@ import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type 
 // a rehearsal leaves the workspace as it was and its history survives a reload, with a JUnit export a
 // parser reads; the clock badge goes ahead and back to now; screenshots at both sizes in both themes.
 const OUT = 'test-results/screenshots';
-let proc: ServeProcess;
-let browser: Browser;
+const app = useConsole({ clock: 'frozen' });
 
 async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
-  const res = await fetch(`${proc.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
+  const res = await fetch(`${app.serve.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return res.json();
 }
 /** Calls a console handler over the bridge of `serve`, with the token of the printed console address. */
 async function bridge(name: string, input: unknown): Promise<any> {
-  const url = new URL(proc.consoleUrl);
+  const url = new URL(app.serve.consoleUrl);
   const res = await fetch(`${url.origin}/__bridge/invoke`, { method: 'POST', headers: { 'content-type': 'application/json', 'X-Console-Token': url.searchParams.get('token') ?? '' }, body: JSON.stringify({ name, input }) });
   const r = await res.json();
   if (!r.ok) throw new Error(`${name}: ${JSON.stringify(r.error)}`);
   return r.value;
 }
-const at = (route: string) => proc.consoleUrl.replace('#/', `#/${route}`);
 const rowsOf = (page: Page, group: string) => page.locator(`[data-testid=scenario-group][data-group="${group}"] [data-testid=scenario-row]`);
 
 async function runGroup(page: Page, group: string): Promise<void> {
@@ -38,22 +37,14 @@ async function runGroup(page: Page, group: string): Promise<void> {
     .toEqual(Array(await rows.count()).fill('PASSED'));
 }
 
-beforeAll(async () => {
-  proc = await startServe(['--clock', 'frozen']);
-  browser = await launchChromium();
-}, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await proc?.stop();
-});
 
 describe('the Scenarios screen', () => {
   it('runs one group and every row passes, shows the steps with expected and actual, and exports the run', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    const page = await app.page({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(at('scenarios'));
+    await page.goto(app.at('scenarios'));
     await rowsOf(page, 'Quotes').first().waitFor({ timeout: 15_000 });
     expect(await rowsOf(page, 'Quotes').count()).toBe(7);
 
@@ -94,7 +85,7 @@ describe('the Scenarios screen', () => {
       req.on('end', () => (hold && body.includes('"type":"TEST"') ? held.push(res) : res.writeHead(200).end('ok')));
     });
     await new Promise<void>((res) => hooks.listen(0, '127.0.0.1', res));
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await app.page({ viewport: { width: 1440, height: 900 } });
     try {
       await call('PATCH', '/config', { webhookEndpoint: `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hooks` });
       await call('GET', '/config');
@@ -104,7 +95,7 @@ describe('the Scenarios screen', () => {
       expect(log.data.map((x: any) => `${x.method} ${x.path}`).reverse()).toEqual(['GET /2025-10-13/config', 'POST /2025-10-13/sandbox/webhooks/test', 'GET /2025-10-13/config']);
       await bridge('scenarios/saveFromLog', { name: 'late-webhook-receiver', title: 'A test webhook whose receiver answers late', entryIds: log.data.map((x: any) => x.id).reverse() });
 
-      await page.goto(at('scenarios'));
+      await page.goto(app.at('scenarios'));
       const row = page.locator('[data-testid=scenario-row][data-name="late-webhook-receiver"]');
       await row.waitFor({ timeout: 15_000 });
       hold = true;
@@ -136,8 +127,8 @@ describe('the Scenarios screen', () => {
   it('saves calls picked on the request log as a scenario and runs it', async () => {
     const c = await call('POST', '/customers', { customerType: 'INDIVIDUAL', fullName: 'Picked Person', currencies: ['USD'] });
     await call('GET', `/customers/${encodeURIComponent(c.id)}`);
-    const page = await browser.newPage({ viewport: { width: 1024, height: 700 } });
-    await page.goto(at(`request-log?resourceId=${encodeURIComponent(c.id)}`));
+    const page = await app.page({ viewport: { width: 1024, height: 700 } });
+    await page.goto(app.at(`request-log?resourceId=${encodeURIComponent(c.id)}`));
     const rows = page.getByTestId('request-log-row');
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
     await page.getByTestId('pick-for-scenario').click();
@@ -156,7 +147,7 @@ describe('the Scenarios screen', () => {
   }, 90_000);
 
   it('rehearses in a throwaway copy: the workspace keeps its counts, clock and log; after a reload the history is there, and the JUnit export parses', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    const page = await app.page({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     try {
@@ -165,7 +156,7 @@ describe('the Scenarios screen', () => {
         const clock = await bridge('clock/get', {});
         return { customers: info.counts.customers, apiCalls: info.counts.apiCalls, clock: clock.now, pendingJobs: clock.pendingJobs };
       };
-      await page.goto(at('scenarios'));
+      await page.goto(app.at('scenarios'));
       await rowsOf(page, 'KYC').first().waitFor({ timeout: 15_000 });
       expect(await page.getByTestId('run-place-hint').innerText()).toContain('deleted afterwards');
       const before = await trace();
@@ -208,10 +199,10 @@ describe('the Scenarios screen', () => {
   }, 90_000);
 
   it('the clock badge says how far ahead the test clock is, and goes back to now', async () => {
-    const page = await browser.newPage({ viewport: { width: 1024, height: 700 } });
+    const page = await app.page({ viewport: { width: 1024, height: 700 } });
     try {
       await bridge('clock/resetToWallTime', {});
-      await page.goto(at('scenarios'));
+      await page.goto(app.at('scenarios'));
       const state = page.getByTestId('clock-state');
       await expect.poll(() => state.innerText(), { timeout: 15_000 }).toBe('Real time');
       await page.getByTestId('clock-badge').click();
@@ -237,11 +228,11 @@ describe('the Scenarios screen', () => {
   for (const theme of ['light', 'dark'] as const) {
     for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
       it(`renders at ${width}x${height} in the ${theme} theme`, async () => {
-        const shot = await browser.newPage({ viewport: { width, height }, colorScheme: theme });
+        const shot = await app.page({ viewport: { width, height }, colorScheme: theme });
         await shot.addInitScript(`localStorage.setItem('consoleTheme', '${theme}')`);
         const errors: string[] = [];
         shot.on('pageerror', (e) => errors.push(e.message));
-        await shot.goto(at('scenarios'));
+        await shot.goto(app.at('scenarios'));
         await rowsOf(shot, 'KYB').first().waitFor({ timeout: 15_000 });
         await runGroup(shot, 'KYB');
         await shot.getByRole('heading', { name: 'Scenarios', level: 1 }).scrollIntoViewIfNeeded();
