@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { animationsDone, bodyColorOf, styleOf } from './serve-process';
+import { useConsole } from './support/console';
 
 // The console from 1024×700 up: on every built screen, measured with the browser's element boxes, the
 // top bar's items do not overlap and stay in view, no table cell runs into the next column, nothing
@@ -16,15 +17,14 @@ const SIZES = [{ width: 1024, height: 700 }, { width: 1440, height: 900 }] as co
 const OUT = 'test-results/screenshots';
 const LONG_EMAIL = 'maximilian.alexander.featherstonehaugh-worthington@a-very-long-subsidiary-name.example.com';
 
-let proc: ServeProcess;
-let browser: Browser;
+const app = useConsole();
 let transactionId = '';
 let longCustomerId = '';
 
 /** Calls the local API as the seeded token. */
 async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
-  const res = await fetch(`${proc.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
+  const res = await fetch(`${app.serve.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return res.json();
 }
@@ -52,20 +52,14 @@ async function seedLongData(): Promise<void> {
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  proc = await startServe();
   await seedLongData();
-  browser = await launchChromium();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await proc?.stop();
-});
 
 /** A page at a size and theme that records errors and every request leaving 127.0.0.1. */
 async function open(size: { width: number; height: number }, theme: 'light' | 'dark' = 'light'): Promise<{ context: BrowserContext; page: Page; errors: string[]; remote: string[] }> {
-  const context = await browser.newContext({ viewport: size, colorScheme: theme });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(proc.consoleUrl).origin });
+  const context = await app.context({ viewport: size, colorScheme: theme });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.serve.consoleUrl).origin });
   const page = await context.newPage();
   await page.addInitScript(`localStorage.setItem('consoleTheme', '${theme}')`);
   const errors: string[] = [];
@@ -79,9 +73,13 @@ async function open(size: { width: number; height: number }, theme: 'light' | 'd
   return { context, page, errors, remote };
 }
 
+/** The page at a size and theme shared by the tests that only look (they load the console once between them). */
+const sharedOpen = (size: { width: number; height: number }, theme: 'light' | 'dark' = 'light') =>
+  app.shared(`${size.width}x${size.height}-${theme}`, () => open(size, theme));
+
 /** Opens a screen and waits until its data replaced the skeletons and nothing is moving. */
 async function show(page: Page, screen: string, title: string): Promise<void> {
-  await page.goto(proc.consoleUrl.replace('#/', `#/${screen}`));
+  await page.goto(app.at(screen));
   await page.locator(`main > section[aria-label="${title}"]`).waitFor({ state: 'visible', timeout: 15_000 });
   await expect.poll(() => page.locator('main [aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
   await page.getByTestId('workspace-name').waitFor({ state: 'visible', timeout: 15_000 });
@@ -152,28 +150,26 @@ describe('the console from 1024×700 up', () => {
     const at = `${size.width}×${size.height}`;
 
     it(`fits every screen at ${at}: top bar, tables, no sideways scrolling, nothing fetched from outside`, async () => {
-      const { context, page, errors, remote } = await open(size);
+      const { page, errors, remote } = await sharedOpen(size);
       for (const [screen, title] of Object.entries(SCREENS)) {
         await show(page, screen, title);
         expect(await layoutProblems(page), `${screen} at ${at}`).toEqual([]);
       }
       expect(remote).toEqual([]);
       expect(errors).toEqual([]);
-      await context.close();
     });
 
     it(`shows a long email ellipsed in its column at ${at}`, async () => {
-      const { context, page } = await open(size);
+      const { page } = await sharedOpen(size);
       await show(page, 'customers', SCREENS.customers);
       const cell = page.getByTestId('customer-row').filter({ hasText: 'Maximilian' }).locator('td').filter({ hasText: 'maximilian.alexander' });
       const text = cell.locator('.n-ellipsis');
       expect(await text.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
       expect(await styleOf(text, 'text-overflow')).toBe('ellipsis');
-      await context.close();
     });
 
     it(`closes the clock's controls with Esc at ${at}, before a drawer`, async () => {
-      const { context, page } = await open(size);
+      const { page } = await sharedOpen(size);
       await show(page, `transactions/${transactionId}`, SCREENS.transactions);
       await page.getByTestId('drawer').waitFor({ state: 'visible' });
       await page.getByTestId('clock-badge').click();
@@ -185,11 +181,10 @@ describe('the console from 1024×700 up', () => {
       expect(await page.getByTestId('clock-badge').evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
       await page.keyboard.press('Escape');
       await page.getByTestId('drawer').waitFor({ state: 'hidden' });
-      await context.close();
     });
 
     it(`opens a drawer beside its list at ${at}, with a link to itself`, async () => {
-      const { context, page } = await open(size);
+      const { context, page } = await sharedOpen(size);
       for (const [path, title] of [[`transactions/${transactionId}`, SCREENS.transactions], [`customers/${longCustomerId}`, SCREENS.customers]] as const) {
         await show(page, path, title);
         const drawer = page.getByTestId('drawer');
@@ -202,13 +197,13 @@ describe('the console from 1024×700 up', () => {
         expect(await layoutProblems(page), `${path} at ${at}`).toEqual([]);
         await drawer.getByTestId('drawer-copy-link').click();
         const link = await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
-        expect(link).toBe(`${new URL(proc.consoleUrl).origin}/console/#/${path}`);
+        expect(link).toBe(`${new URL(app.serve.consoleUrl).origin}/console/#/${path}`);
       }
       // The copied link opens the same drawer in a new tab, as a colleague's pasted link would.
       const tab = await context.newPage();
-      await tab.goto(`${new URL(proc.consoleUrl).origin}/console/#/transactions/${transactionId}`);
+      await tab.goto(`${new URL(app.serve.consoleUrl).origin}/console/#/transactions/${transactionId}`);
       await expect.poll(() => tab.getByTestId('drawer').innerText(), { timeout: 10_000 }).toContain(transactionId);
-      await context.close();
+      await tab.close();
     });
   }
 
@@ -247,14 +242,13 @@ describe('the console from 1024×700 up', () => {
   for (const size of SIZES) {
     for (const theme of ['light', 'dark'] as const) {
       it(`photographs the transactions and customers lists at ${size.width}×${size.height} in the ${theme} theme`, async () => {
-        const { context, page } = await open(size, theme);
+        const { page } = await sharedOpen(size, theme);
         for (const screen of ['transactions', 'customers'] as const) {
           await show(page, screen, SCREENS[screen]);
           await expect.poll(() => styleOf(page.locator('body'), 'background-color')).toBe(bodyColorOf(theme));
           await animationsDone(page);
           await page.screenshot({ path: `${OUT}/layout-${screen}-${size.width}x${size.height}-${theme}.png` });
         }
-        await context.close();
       });
     }
   }

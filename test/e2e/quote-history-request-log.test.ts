@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { animationsDone, bodyColorOf, styleOf } from './serve-process';
+import { useConsole } from './support/console';
 
 // The quotes history and the request log's replay, in Chromium against `serve`: past quotes made over
 // HTTP are listed, filtered and reopened in the workbench; a logged call is copied as curl (and that
@@ -14,14 +15,13 @@ const SIZES = [{ width: 1440, height: 900 }, { width: 1024, height: 700 }] as co
 const THEMES = ['light', 'dark'] as const;
 const run = promisify(execFile);
 
-let proc: ServeProcess;
-let browser: Browser;
+const app = useConsole();
 const quoteIds: string[] = [];
 
 /** Calls the local API as the seeded token. */
 async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
-  const res = await fetch(`${proc.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
+  const res = await fetch(`${app.serve.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return res.json();
 }
@@ -49,25 +49,23 @@ async function seedQuotes(): Promise<void> {
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  proc = await startServe();
   await seedQuotes();
-  browser = await launchChromium();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await proc?.stop();
-});
 
 async function open(size: { width: number; height: number }, theme: 'light' | 'dark'): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: size, colorScheme: theme });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(proc.consoleUrl).origin });
+  const context = await app.context({ viewport: size, colorScheme: theme });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.serve.consoleUrl).origin });
   const page = await context.newPage();
   await page.addInitScript(`localStorage.setItem('consoleTheme', '${theme}')`);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   return { context, page, errors };
 }
+
+/** The page at a size and theme that the history's and the log entry's tests share: the console loads once for both. */
+const sharedOpen = (size: { width: number; height: number }, theme: 'light' | 'dark') =>
+  app.shared(`${size.width}x${size.height}-${theme}`, () => open(size, theme));
 
 /** Waits until the screen has settled (no skeletons, the theme painted, no transition running). */
 async function settled(page: Page, theme: 'light' | 'dark'): Promise<void> {
@@ -86,8 +84,8 @@ describe('the quotes history', () => {
   for (const size of SIZES) {
     for (const theme of THEMES) {
       it(`lists past quotes and reopens one in the workbench (${size.width}x${size.height}, ${theme})`, async () => {
-        const { context, page, errors } = await open(size, theme);
-        await page.goto(proc.consoleUrl.replace('#/', '#/quotes?view=history'));
+        const { page, errors } = await sharedOpen(size, theme);
+        await page.goto(app.at('quotes?view=history'));
         const rows = page.locator('[data-testid="quote-history-row"]');
         await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(6);
         await settled(page, theme);
@@ -111,7 +109,6 @@ describe('the quotes history', () => {
         await settled(page, theme);
         if (theme === 'light') await page.screenshot({ path: `${OUT}/quotes-reopened-${size.width}x${size.height}-${theme}.png` });
         expect(errors).toEqual([]);
-        await context.close();
       });
     }
   }
@@ -121,26 +118,25 @@ describe('the request log entry: copy as curl and open in the composer', () => {
   for (const size of SIZES) {
     for (const theme of THEMES) {
       it(`shows the actions on a logged POST /quotes (${size.width}x${size.height}, ${theme})`, async () => {
-        const { context, page, errors } = await open(size, theme);
-        await page.goto(proc.consoleUrl.replace('#/', '#/request-log?method=POST&pathContains=%2Fquotes&source=HTTP'));
+        const { page, errors } = await sharedOpen(size, theme);
+        await page.goto(app.at('request-log?method=POST&pathContains=%2Fquotes&source=HTTP'));
         const row = page.locator('[data-testid="request-log-row"]').filter({ hasText: /\/quotes(?!\/)/ }).first();
         await row.waitFor({ state: 'visible', timeout: 15_000 });
         await row.click();
         await page.getByTestId('open-in-composer').waitFor({ state: 'visible' });
         await settled(page, theme);
         const curl = await page.getByTestId('curl-command').innerText();
-        expect(curl).toContain(`-X POST '${new URL(proc.apiBase).origin}/2025-10-13/quotes'`);
-        expect(curl).not.toContain(proc.clientSecret);
+        expect(curl).toContain(`-X POST '${new URL(app.serve.apiBase).origin}/2025-10-13/quotes'`);
+        expect(curl).not.toContain(app.serve.clientSecret);
         await page.screenshot({ path: `${OUT}/request-log-entry-${size.width}x${size.height}-${theme}.png` });
         expect(errors).toEqual([]);
-        await context.close();
       });
     }
   }
 
   it('copies a curl command that works in a shell with the credentials, and opens the call in the composer', async () => {
-    const { context, page, errors } = await open(SIZES[0], 'light');
-    await page.goto(proc.consoleUrl.replace('#/', '#/request-log?method=GET&pathContains=%2Fcustomers&source=HTTP'));
+    const { page, errors } = await sharedOpen(SIZES[0], 'light');
+    await page.goto(app.at('request-log?method=GET&pathContains=%2Fcustomers&source=HTTP'));
     const row = page.locator('[data-testid="request-log-row"]').first();
     await row.waitFor({ state: 'visible', timeout: 15_000 });
     await row.click();
@@ -148,9 +144,9 @@ describe('the request log entry: copy as curl and open in the composer', () => {
     const copied = await expect.poll(() => page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())).not.toBe('')
       .then(() => page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText()));
     expect(copied).toContain('-u "$CLIENT_ID:$CLIENT_SECRET"');
-    expect(copied).not.toContain(proc.clientSecret);
+    expect(copied).not.toContain(app.serve.clientSecret);
     // The command as copied, run by a shell with the token's credentials in its environment.
-    const { stdout } = await run('/bin/sh', ['-c', `${copied} -sS -w '\\n%{http_code}'`], { env: { ...process.env, CLIENT_ID: proc.clientId, CLIENT_SECRET: proc.clientSecret } });
+    const { stdout } = await run('/bin/sh', ['-c', `${copied} -sS -w '\\n%{http_code}'`], { env: { ...process.env, CLIENT_ID: app.serve.clientId, CLIENT_SECRET: app.serve.clientSecret } });
     expect(stdout.trim().split('\n').at(-1)).toBe('200');
     expect(JSON.parse(stdout.trim().split('\n').slice(0, -1).join('\n'))).toHaveProperty('totalCount');
 
@@ -158,23 +154,22 @@ describe('the request log entry: copy as curl and open in the composer', () => {
     await page.getByTestId('open-in-composer').click();
     await expect.poll(() => page.getByTestId('composer-path').locator('input').inputValue(), { timeout: 15_000 }).toMatch(/^\/customers/);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
 
 describe('a long request log', () => {
   it('shows its first rows in under 500 ms with 10,000 calls logged', async () => {
-    const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
+    const auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
     let next = 0;
     const paths = ['/customers?limit=20', '/config', '/transactions?limit=20', '/quotes/Quote:019a4b7e-8c1d-7e2f-9a3b-4c5d6e7f8a9b'];
     await Promise.all(Array.from({ length: 8 }, async () => {
       while (next < 10_000) {
         const i = next++;
-        await (await fetch(`${proc.apiBase}${paths[i % paths.length]}`, { headers: { authorization: auth } })).arrayBuffer();
+        await (await fetch(`${app.serve.apiBase}${paths[i % paths.length]}`, { headers: { authorization: auth } })).arrayBuffer();
       }
     }));
     const { context, page, errors } = await open(SIZES[0], 'light');
-    await page.goto(proc.consoleUrl.replace('#/', '#/overview'));
+    await page.goto(app.at('overview'));
     await page.locator('main > section[aria-label="Overview"]').waitFor({ state: 'visible', timeout: 15_000 });
     await settled(page, 'light');
     // Load the screen's code once (a first visit also fetches its chunk), then time visits as users make them.
