@@ -89,10 +89,15 @@ describe('the API reference in Chromium against serve', () => {
   for (const theme of ['light', 'dark'] as const) {
     for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
       it(`renders the reference and an operation at ${width}x${height} in the ${theme} theme`, async () => {
-        const shot = await app.page({ viewport: { width, height }, colorScheme: theme });
-        await shot.addInitScript(`localStorage.setItem('consoleTheme', '${theme}')`);
-        const errors: string[] = [];
-        shot.on('pageerror', (e) => errors.push(e.message));
+        // One window per theme, resized for the second size: the console loads once per theme, not per test.
+        const { shot, errors } = await app.shared(theme, async () => {
+          const page = await app.page({ viewport: { width, height }, colorScheme: theme });
+          await page.addInitScript(`localStorage.setItem('consoleTheme', '${theme}')`);
+          const seen: string[] = [];
+          page.on('pageerror', (e) => seen.push(e.message));
+          return { shot: page, errors: seen };
+        });
+        await shot.setViewportSize({ width, height });
         // Ready to photograph: rows shown, the theme's background painted, no transition running.
         const ready = async () => {
           await expect.poll(() => styleOf(shot.locator('body'), 'background-color')).toBe(bodyColorOf(theme));
@@ -115,7 +120,6 @@ describe('the API reference in Chromium against serve', () => {
         await shot.getByTestId('operation-responses').scrollIntoViewIfNeeded();
         await ready();
         await shot.screenshot({ path: `${OUT}/api-responses-${width}x${height}-${theme}.png` });
-        await shot.close();
         expect(errors).toEqual([]);
       });
     }

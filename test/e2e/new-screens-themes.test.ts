@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { animationsDone, bodyColorOf, launchChromium, startServe, styleOf, type ServeProcess } from './serve-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { animationsDone, bodyColorOf, styleOf } from './serve-process';
+import { useConsole } from './support/console';
 
 // Transfers, Invitations and Stablecoins at 1024×700 and 1440×900, in light and dark, with data on
 // them: the theme's background is painted, the title is visible with readable contrast, nothing is cut
@@ -11,13 +12,12 @@ const OUT = 'test-results/screenshots';
 const SIZES = [{ width: 1024, height: 700 }, { width: 1440, height: 900 }] as const;
 const THEMES = ['light', 'dark'] as const;
 
-let proc: ServeProcess;
-let browser: Browser;
+const app = useConsole({ clock: 'frozen' });
 
 /** Calls the local API as the seeded token. */
 async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
-  const res = await fetch(`${proc.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
+  const res = await fetch(`${app.serve.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return res.status === 204 ? null : res.json();
 }
@@ -35,7 +35,7 @@ async function seed(): Promise<void> {
 }
 // The enums as the served OpenAPI document declares them (so the test follows the contract).
 async function schemaEnum(name: string, field: string): Promise<string[]> {
-  const doc = await (await fetch(`${proc.apiBase}/openapi.json`)).json() as { components: { schemas: Record<string, { properties: Record<string, { enum: string[] }> }> } };
+  const doc = await (await fetch(`${app.serve.apiBase}/openapi.json`)).json() as { components: { schemas: Record<string, { properties: Record<string, { enum: string[] }> }> } };
   return doc.components.schemas[name]!.properties[field]!.enum;
 }
 const providers = () => schemaEnum('StablecoinProviderAccountLinkRequest', 'provider');
@@ -43,15 +43,9 @@ const networks = () => schemaEnum('RegisterStablecoinRequest', 'network');
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  proc = await startServe(['--clock', 'frozen']);
   await seed();
-  browser = await launchChromium();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await proc?.stop();
-});
 
 /** The WCAG contrast ratio of two `rgb(...)`/`rgba(...)` colours (alpha ignored: the text sits on the body). */
 function contrast(a: string, b: string): number {
@@ -145,13 +139,17 @@ describe('Transfers, Invitations and Stablecoins in light and dark at two sizes'
   for (const theme of THEMES) {
     for (const size of SIZES) {
       it(`${theme} at ${size.width}×${size.height}: painted in the theme, readable, nothing cut off or sideways`, async () => {
-        const context = await browser.newContext({ viewport: size, colorScheme: theme });
-        const page = await context.newPage();
-        await page.addInitScript(`localStorage.setItem('consoleTheme', '${theme}')`);
-        const errors: string[] = [];
-        page.on('pageerror', (e) => errors.push(e.message));
+        // One window per theme, resized for the second size: the console loads once per theme, not per test.
+        const { page, errors } = await app.shared(theme, async () => {
+          const opened = await app.page({ viewport: size, colorScheme: theme });
+          await opened.addInitScript(`localStorage.setItem('consoleTheme', '${theme}')`);
+          const seen: string[] = [];
+          opened.on('pageerror', (e) => seen.push(e.message));
+          return { page: opened, errors: seen };
+        });
+        await page.setViewportSize(size);
         for (const screen of SCREENS) {
-          await page.goto(proc.consoleUrl.replace('#/', `#/${screen.route}`));
+          await page.goto(app.at(screen.route));
           const section = page.locator(`main > section[aria-label="${screen.title}"]`);
           await section.waitFor({ state: 'visible', timeout: 15_000 });
           await expect.poll(() => page.locator('main [aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
@@ -171,7 +169,6 @@ describe('Transfers, Invitations and Stablecoins in light and dark at two sizes'
           await page.screenshot({ path: `${OUT}/${screen.route}-${theme}-${size.width}.png` });
           expect(await layoutProblems(page), `${screen.route} at ${size.width}×${size.height} (${theme})`).toEqual([]);
         }
-        await context.close();
         expect(errors).toEqual([]);
       });
     }

@@ -2,40 +2,36 @@
 // seeded card payments, counts and charts them; after a clock advance of three days, an API call made a
 // moment ago still reads as just made (wall clock), while a payment in flight says when it is expected to
 // arrive on the workspace clock. Screenshots of the changed screens go to /tmp/shots/F for a person to look at.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startServe, type ServeProcess } from './serve-process';
+import type { Page } from 'playwright-core';
+import { useConsole } from './support/console';
 
 const OUT = process.env['SHOTS_DIR'] ?? '/tmp/shots/F';
-let proc: ServeProcess;
-let browser: Browser;
+const app = useConsole({ clock: 'frozen' });
 
 async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
-  const res = await fetch(`${proc.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
+  const res = await fetch(`${app.serve.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return res.json();
 }
 
+/** The window of a theme and size (one each, shared by the tests: the console loads once per window), at a route. */
 async function open(route: string, theme: 'light' | 'dark' = 'light', size = { width: 1440, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport: size, colorScheme: theme });
-  const page = await context.newPage();
-  await page.addInitScript(`localStorage.setItem('consoleTheme', '${theme}')`);
-  await page.goto(proc.consoleUrl.replace('#/', `#/${route}`));
+  const page = await app.shared(`${theme}-${size.width}`, async () => {
+    const fresh = await app.page({ viewport: size, colorScheme: theme });
+    await fresh.addInitScript(`localStorage.setItem('consoleTheme', '${theme}')`);
+    return fresh;
+  });
+  await page.goto(app.at(route));
   return page;
 }
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  proc = await startServe(['--clock', 'frozen']);
-  browser = await launchChromium();
 }, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await proc?.stop();
-});
 
 describe('the Overview of a workspace with only card payments', () => {
   it('counts and charts the card payments the Transactions screen lists, in words, and never says "No transactions yet"', async () => {
@@ -48,7 +44,6 @@ describe('the Overview of a workspace with only card payments', () => {
     expect(charts).toContain('Card: settled');
     expect(charts).not.toMatch(/\b[A-Z]+_[A-Z_]+\b/);
     await expect.poll(() => page.locator('.count-link', { hasText: 'Transactions' }).innerText()).toContain('3');
-    await page.context().close();
   }, 60_000);
 });
 
@@ -70,7 +65,6 @@ describe('times after a clock advance of three days', () => {
     expect(await time.innerText()).toMatch(/^(just now|\d+ s ago)$/);
     expect(await time.getAttribute('title')).toMatch(/^Real time: /);
     await log.screenshot({ path: `${OUT}/request-log-light-1440.png` });
-    await log.context().close();
 
     for (const theme of ['light', 'dark'] as const) {
       for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }]) {
@@ -85,7 +79,6 @@ describe('times after a clock advance of three days', () => {
         expect(await page.getByTestId('transaction-api-call').first().locator('time').getAttribute('data-clock')).toBe('wall');
         expect(await page.getByTestId('transaction-history').locator('.when').first().innerText()).toContain('workspace time');
         await page.screenshot({ path: `${OUT}/drawer-in-flight-${theme}-${size.width}.png` });
-        await page.context().close();
       }
     }
   }, 120_000);
@@ -98,13 +91,11 @@ describe('screens whose words changed, in light and dark at two sizes', () => {
         const overview = await open('overview', theme, size);
         await overview.getByTestId('status-bar').first().waitFor({ timeout: 30_000 });
         await overview.screenshot({ path: `${OUT}/overview-${theme}-${size.width}.png`, fullPage: true });
-        await overview.context().close();
         const transfers = await open('transfers', theme, size);
         const table = transfers.getByTestId('transfer-outcomes');
         await table.waitFor({ timeout: 30_000 });
         expect(await table.locator('[data-suffix="005"]').innerText()).toContain('about 30 s');
         await transfers.screenshot({ path: `${OUT}/transfers-${theme}-${size.width}.png`, fullPage: true });
-        await transfers.context().close();
       }
     }
   });
