@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium, startServe, type ServeProcess } from './serve-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useConsole } from './support/console';
 
 // A large clock advance from the console: thousands of due jobs run in batches, the clock control
 // shows "jobs done of due" while they run, and the API keeps answering meanwhile.
-let proc: ServeProcess;
-let browser: Browser;
+const app = useConsole({ clock: 'frozen' });
 const JOBS = 3_000;
 
 async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const auth = `Basic ${Buffer.from(`${proc.clientId}:${proc.clientSecret}`).toString('base64')}`;
-  const res = await fetch(`${proc.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
+  const res = await fetch(`${app.serve.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return res.json();
 }
 
 beforeAll(async () => {
-  proc = await startServe(['--clock', 'frozen']);
   const alice = (await call('GET', '/customers?platformCustomerId=cust-alice-001')).data[0].id as string;
   const lucia = (await call('GET', '/customers?platformCustomerId=cust-lucia-002')).data[0].id as string;
   const source = (await call('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(alice)}`)).data.find((a: any) => a.balance.currency.code === 'USD').id;
@@ -29,19 +26,14 @@ beforeAll(async () => {
       await call('POST', '/quotes', { source: { sourceType: 'ACCOUNT', accountId: source }, destination: { destinationType: 'ACCOUNT', accountId: clabe }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 100 });
     }
   }));
-  browser = await launchChromium();
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await proc?.stop();
-});
 
 describe('a large clock advance from the console', () => {
   it('shows jobs done of due while the batches run, and the API answers meanwhile', async () => {
     expect((await call('GET', '/sandbox/clock')).pendingJobs).toBe(JOBS);
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(proc.consoleUrl.replace('#/', '#/overview'));
+    const page = await app.page({ viewport: { width: 1440, height: 900 } });
+    await page.goto(app.at('overview'));
     await page.getByTestId('clock-badge').click();
     await page.getByRole('button', { name: '+6 min' }).click();
 
