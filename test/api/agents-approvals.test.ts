@@ -2,8 +2,10 @@
 // its transaction PENDING; the platform approves (POST /transactions/{id}/approve or the action routes)
 // or rejects it; an approval can still fail (expired quote, insufficient funds); 404 and 409 codes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { accountQuote, advance, balances, enc, expectError, externalAccount, getTx, openWorld, type World } from '../support/money-path';
+import type { ApiAnswer } from '../../core/api-client-types';
+import { accountQuote, advance, balances, enc, externalAccount, getTx, openWorld, type World } from '../support/money-path';
 import { agentOf, connectedAgent, openPolicy, transferOut, type TestAgent } from './agents-world';
+import { expectError } from '../support/assertions';
 
 let w: World;
 let mxn: string;
@@ -17,12 +19,12 @@ afterEach(async () => {
 
 const thresholdPolicy = (amount: number) => openPolicy({ approvalThresholds: { currency: 'USD', amount } });
 
-async function quoteAndExecute(a: TestAgent, amount: number): Promise<{ quote: any; action: any }> {
+async function quoteAndExecute(a: TestAgent, amount: number): Promise<{ quote: ApiAnswer<'POST /agents/me/quotes'>; action: ApiAnswer<'POST /agents/me/quotes/{quoteId}/execute'> }> {
   const q = await a.api.post('/agents/me/quotes', accountQuote(w.seed.aliceUsd, mxn, 'SENDING', amount));
   expect(q.status, q.text).toBe(201);
   const r = await a.api.post(`/agents/me/quotes/${enc(q.body.id)}/execute`);
   expect(r.status, r.text).toBe(200);
-  return { quote: q.body, action: r.body };
+  return { quote: q.body as ApiAnswer<'POST /agents/me/quotes'>, action: r.body as ApiAnswer<'POST /agents/me/quotes/{quoteId}/execute'> };
 }
 
 describe('thresholds and approval mode', () => {

@@ -1,8 +1,9 @@
 // The seeded demo agent and the Agents screen's console handlers: its detail with device-code state
 // and activity, and connecting the console as the agent (the old token stops working).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { enc, expectError, invoke, openWorld, type World } from '../support/money-path';
+import { enc, invoke, openWorld, type World } from '../support/money-path';
 import { connectedAgent, transferOut } from './agents-world';
+import { expectError } from '../support/assertions';
 
 let w: World;
 beforeEach(async () => {
@@ -33,9 +34,9 @@ describe('console handlers', () => {
     await transferOut(w, a, 100);
     const d = await invoke(w, 'agents/detail', { agentId: a.id });
     expect(d).toMatchObject({ agent: { id: a.id, name: 'Watched' }, customerName: 'Alice Johnson', deviceCode: { redeemed: true, status: 'REDEEMED' }, pendingCount: 0 });
-    expect(d.activity.map((e: any) => e.type)).toEqual(['AGENT.CREATED', 'AGENT.DEVICE_CODE_ISSUED', 'AGENT.CONNECTED', 'AGENT_ACTION.APPROVED']);
+    expect(d.activity.map((e: { type: string }) => e.type)).toEqual(['AGENT.CREATED', 'AGENT.DEVICE_CODE_ISSUED', 'AGENT.CONNECTED', 'AGENT_ACTION.APPROVED']);
     // The executed action names the payment it made, so the console can link to it.
-    const made = d.activity.at(-1).transactionId as string;
+    const made = d.activity.at(-1)!.transactionId as string;
     expect(made).toMatch(/^Transaction:/);
     expect((await w.api.get(`/transactions/${enc(made)}`)).body).toMatchObject({ agentId: a.id });
   });
@@ -44,7 +45,7 @@ describe('console handlers', () => {
     const queue = (await w.api.get('/agents/approvals')).body.data as { id: string; transferDetails: { destinationAccountId: string } }[];
     const routes = await invoke(w, 'agents/routes', { actionIds: [queue[0]!.id, 'AgentAction:unknown'] });
     const dest = (await w.api.get(`/customers/external-accounts/${enc(queue[0]!.transferDetails.destinationAccountId)}`)).body;
-    expect(routes[queue[0]!.id].paymentRail).toBe(dest.accountInfo.paymentRails[0]);
+    expect(routes[queue[0]!.id]!.paymentRail).toBe(dest.accountInfo.paymentRails[0]);
     expect(routes['AgentAction:unknown']).toEqual({ paymentRail: null });
   });
 

@@ -2,8 +2,9 @@
 // rename and pause, policy update, delete; device codes (status, reissue, redemption once, expiry);
 // and the two credentials kept apart (Basic on /agents/me and Bearer on platform routes are 401).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { advance, enc, expectError, expectInvalidField, openWorld, type World } from '../support/money-path';
+import { advance, enc, openWorld, type World } from '../support/money-path';
 import { agentOf, connectedAgent, openPolicy, patchPolicy } from './agents-world';
+import { expectError, expectInvalidField } from '../support/assertions';
 
 let w: World;
 beforeEach(async () => {
@@ -14,7 +15,7 @@ afterEach(async () => {
 });
 
 const create = (body: Record<string, unknown>) => w.api.post('/agents', { name: 'Bill payer', customerId: w.seed.alice.id, policy: openPolicy(), ...body });
-const redeem = (code: string) => w.api.call('POST', `/agents/device-codes/${enc(code)}/redeem`, undefined, { authorization: '' });
+const redeem = (code: string) => w.api.post(`/agents/device-codes/${enc(code)}/redeem`, undefined, { auth: '' });
 
 describe('POST /agents', () => {
   it('201 with the agent (not connected, zero usage) and a device code valid for 24 hours', async () => {
@@ -44,30 +45,30 @@ describe('list, get, update, delete', () => {
     const a = await connectedAgent(w);
     await create({ name: 'Second' });
     await create({ name: 'Sophie agent', customerId: w.seed.sophie.id, policy: openPolicy({ spendingLimits: { currency: 'EUR', perTransactionLimit: 1000 } }) });
-    await w.api.call('PATCH', `/agents/${enc(a.id)}`, { isPaused: true });
+    await w.api.patch(`/agents/${enc(a.id)}`, { isPaused: true });
     expect((await w.api.get(`/agents?customerId=${enc(w.seed.sophie.id)}`)).body.totalCount).toBe(1);
-    expect((await w.api.get('/agents?isPaused=true')).body.data.map((x: any) => x.id)).toEqual([a.id]);
-    expect((await w.api.get(`/agents?isConnected=true&customerId=${enc(w.seed.alice.id)}`)).body.data.map((x: any) => x.id)).toContain(a.id);
+    expect((await w.api.get('/agents?isPaused=true')).body.data.map((x: { id: string }) => x.id)).toEqual([a.id]);
+    expect((await w.api.get(`/agents?isConnected=true&customerId=${enc(w.seed.alice.id)}`)).body.data.map((x: { id: string }) => x.id)).toContain(a.id);
     const p1 = await w.api.get('/agents?limit=2');
     expect(p1.body).toMatchObject({ hasMore: true, totalCount: base + 3, nextCursor: expect.any(String) });
     const p2 = await w.api.get(`/agents?limit=2&cursor=${enc(p1.body.nextCursor)}`);
-    expect(new Set([...p1.body.data, ...p2.body.data].map((x: any) => x.id)).size).toBe(p1.body.data.length + p2.body.data.length);
+    expect(new Set([...p1.body.data, ...p2.body.data].map((x: { id: string }) => x.id)).size).toBe(p1.body.data.length + p2.body.data.length);
   });
 
   it('PATCH renames and pauses; PATCH /policy merges limits, replaces permissions and null removes a part', async () => {
     const { body } = await create({ policy: openPolicy({ approvalThresholds: { currency: 'USD', amount: 500 } }) });
     const id = body.agent.id;
-    expect((await w.api.call('PATCH', `/agents/${enc(id)}`, { name: 'Renamed', isPaused: true })).body).toMatchObject({ name: 'Renamed', isPaused: true });
-    const r = await w.api.call('PATCH', `/agents/${enc(id)}/policy`, { permissions: ['VIEW_TRANSACTIONS'], spendingLimits: { dailyLimit: 9_000 }, approvalThresholds: null });
+    expect((await w.api.patch(`/agents/${enc(id)}`, { name: 'Renamed', isPaused: true })).body).toMatchObject({ name: 'Renamed', isPaused: true });
+    const r = await w.api.patch(`/agents/${enc(id)}/policy`, { permissions: ['VIEW_TRANSACTIONS'], spendingLimits: { dailyLimit: 9_000 }, approvalThresholds: null });
     expect(r.status, r.text).toBe(200);
     expect(r.body.policy).toEqual({ permissions: ['VIEW_TRANSACTIONS'], defaultExecutionMode: 'AUTO', spendingLimits: { currency: 'USD', perTransactionLimit: 1_000_000, dailyLimit: 9_000 } });
-    expectError(await w.api.call('PATCH', `/agents/${enc('Agent:none')}/policy`, {}), 404, 'REFERENCE_NOT_FOUND');
+    expectError(await w.api.patch(`/agents/${enc('Agent:none')}/policy`, {}), 404, 'REFERENCE_NOT_FOUND');
   });
 
   it('DELETE: 204, then the agent is 404 and its token is refused at once', async () => {
     const a = await connectedAgent(w);
     expect((await a.api.get('/agents/me')).status).toBe(200);
-    expect((await w.api.call('DELETE', `/agents/${enc(a.id)}`)).status).toBe(204);
+    expect((await w.api.delete(`/agents/${enc(a.id)}`)).status).toBe(204);
     expectError(await w.api.get(`/agents/${enc(a.id)}`), 404, 'REFERENCE_NOT_FOUND');
     expectError(await a.api.get('/agents/me'), 401, 'UNAUTHORIZED');
   });
@@ -128,7 +129,7 @@ describe('credentials are kept apart', () => {
   });
 
   it('the OpenAPI document gives /agents/me routes the bearer scheme and redemption none', async () => {
-    const doc = (await w.api.call('GET', '/openapi.json', undefined, { authorization: '' })).body;
+    const doc = (await w.api.get('/openapi.json', { auth: '' })).body;
     expect(doc.paths['/agents/me/quotes'].post.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths['/agents/{agentId}'].get.security).toEqual([{ basicAuth: [] }]);
     expect(doc.paths['/agents/device-codes/{code}/redeem'].post.security).toEqual([]);

@@ -1,8 +1,9 @@
 // What an agent does with its bearer token: scoped to its own customer (anything else is a 404),
 // idempotent quote creation, its transactions paged with totalCount, its accounts, its actions.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { accountQuote, enc, expectError, externalAccount, getTx, openWorld, type World } from '../support/money-path';
+import { accountQuote, enc, externalAccount, getTx, openWorld, type World } from '../support/money-path';
 import { connectedAgent, transferOut } from './agents-world';
+import { expectError } from '../support/assertions';
 
 let w: World;
 beforeEach(async () => {
@@ -29,7 +30,7 @@ describe('scoping to the agent\'s customer', () => {
     const act = await transferOut(w, a, 100);
     expectError(await sophie.api.get(`/agents/me/actions/${enc(act.body.id)}`), 404, 'REFERENCE_NOT_FOUND');
     const accounts = (await a.api.get('/agents/me/internal-accounts')).body;
-    expect(accounts.data.every((x: any) => x.customerId === w.seed.alice.id)).toBe(true);
+    expect(accounts.data.every((x: { customerId: string }) => x.customerId === w.seed.alice.id)).toBe(true);
     expect(accounts.totalCount).toBeGreaterThan(0);
     expectError(await a.api.post('/agents/me/external-accounts', { customerId: w.seed.sophie.id, currency: 'USD', accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '123456789000', routingNumber: '021000021', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'X' } } }), 404, 'USER_NOT_FOUND');
   });
@@ -39,8 +40,8 @@ describe('scoping to the agent\'s customer', () => {
     const made = await a.api.post('/agents/me/external-accounts', { currency: 'USD', accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '777000111000', routingNumber: '021000021', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Alice Johnson' } } });
     expect(made.status, made.text).toBe(201);
     expect(made.body.customerId).toBe(w.seed.alice.id);
-    expect((await a.api.get('/agents/me/external-accounts')).body.data.map((x: any) => x.id)).toContain(made.body.id);
-    expect((await a.api.call('DELETE', `/agents/me/external-accounts/${enc(made.body.id)}`)).status).toBe(204);
+    expect((await a.api.get('/agents/me/external-accounts')).body.data.map((x: { id: string }) => x.id)).toContain(made.body.id);
+    expect((await a.api.delete(`/agents/me/external-accounts/${enc(made.body.id)}`)).status).toBe(204);
     expectError(await a.api.get(`/agents/me/external-accounts/${enc(made.body.id)}`), 404, 'REFERENCE_NOT_FOUND');
   });
 });
@@ -50,13 +51,13 @@ describe('POST /agents/me/quotes', () => {
     const a = await connectedAgent(w);
     const mxn = await externalAccount(w, w.seed.alice.id, 'MXN', '000');
     const body = accountQuote(w.seed.aliceUsd, mxn, 'SENDING', 2_500);
-    const first = await a.api.post('/agents/me/quotes', body, { 'Idempotency-Key': 'agent-quote-1' });
+    const first = await a.api.post('/agents/me/quotes', body, { headers: { 'Idempotency-Key': 'agent-quote-1' } });
     expect(first.status, first.text).toBe(201);
-    const again = await a.api.post('/agents/me/quotes', body, { 'Idempotency-Key': 'agent-quote-1' });
+    const again = await a.api.post('/agents/me/quotes', body, { headers: { 'Idempotency-Key': 'agent-quote-1' } });
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
-    expectError(await a.api.post('/agents/me/quotes', { ...body, lockedCurrencyAmount: 2_600 }, { 'Idempotency-Key': 'agent-quote-1' }), 409, 'CONFLICT');
+    expectError(await a.api.post('/agents/me/quotes', { ...body, lockedCurrencyAmount: 2_600 }, { headers: { 'Idempotency-Key': 'agent-quote-1' } }), 409, 'CONFLICT');
     expect((await a.api.get('/agents/me/transactions?status=PENDING')).body.totalCount).toBe(1);
     expect(await getTx(w, first.body.transactionId)).toMatchObject({ agentId: a.id, status: 'PENDING' });
   });
@@ -103,7 +104,7 @@ describe('GET /agents/me/transactions', () => {
       expect(r.body.totalCount).toBe(5);
       if (r.body.hasMore) expect(r.body.nextCursor).toEqual(expect.any(String));
       else expect(r.body).not.toHaveProperty('nextCursor');
-      seen.push(...r.body.data.map((t: any) => t.id));
+      seen.push(...r.body.data.map((t: { id: string }) => t.id));
       cursor = r.body.nextCursor;
       pages++;
     } while (cursor);

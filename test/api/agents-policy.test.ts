@@ -3,8 +3,10 @@
 // at midnight and at the month's end on the workspace clock, and two concurrent requests racing one
 // daily limit over real HTTP.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { accountQuote, advance, balances, enc, expectError, externalAccount, openWorld, type World } from '../support/money-path';
+import { accountQuote, advance, balances, enc, externalAccount, openWorld, type World } from '../support/money-path';
 import { agentOf, connectedAgent, openPolicy, patchPolicy, transferOut, type TestAgent } from './agents-world';
+import { expectError } from '../support/assertions';
+import type { ApiResult } from '../support/api-client';
 
 let w: World;
 beforeEach(async () => {
@@ -16,9 +18,9 @@ afterEach(async () => {
 
 const limits = (l: Record<string, unknown>) => openPolicy({ spendingLimits: { currency: 'USD', perTransactionLimit: 1_000_000, ...l } });
 
-function expectRefused(r: { status: number; body: any; text: string }, rule: string): void {
-  expectError(r as never, 403, 'FORBIDDEN');
-  expect(r.body.details?.rule, r.text).toBe(rule);
+function expectRefused(r: ApiResult, rule: string): void {
+  expectError(r, 403, 'FORBIDDEN');
+  expect((r.body as { details?: { rule?: string } }).details?.rule, r.text).toBe(rule);
 }
 
 describe('spending limits at their boundary', () => {
@@ -134,7 +136,7 @@ describe('two concurrent requests racing one daily limit', () => {
 });
 
 describe('permissions', () => {
-  const cases: [string, (w: World, a: TestAgent) => Promise<{ status: number; body: any; text: string }>][] = [
+  const cases: [string, (w: World, a: TestAgent) => Promise<ApiResult>][] = [
     ['VIEW_TRANSACTIONS', (_w, a) => a.api.get('/agents/me/transactions')],
     ['VIEW_TRANSACTIONS', (_w, a) => a.api.get('/agents/me/internal-accounts')],
     ['CREATE_TRANSFERS', (w, a) => transferOut(w, a, 100)],
@@ -168,13 +170,13 @@ describe('permissions', () => {
 describe('pause', () => {
   it('a paused agent can do nothing but read itself; resuming restores it', async () => {
     const a = await connectedAgent(w);
-    const paused = await w.api.call('PATCH', `/agents/${enc(a.id)}`, { isPaused: true });
+    const paused = await w.api.patch(`/agents/${enc(a.id)}`, { isPaused: true });
     expect(paused.body.isPaused).toBe(true);
     expectRefused(await transferOut(w, a, 100), 'PAUSED');
     expectRefused(await a.api.get('/agents/me/transactions'), 'PAUSED');
     expectRefused(await a.api.get('/agents/me/actions'), 'PAUSED');
     expect((await a.api.get('/agents/me')).body).toMatchObject({ id: a.id, isPaused: true });
-    await w.api.call('PATCH', `/agents/${enc(a.id)}`, { isPaused: false });
+    await w.api.patch(`/agents/${enc(a.id)}`, { isPaused: false });
     expect((await transferOut(w, a, 100)).status).toBe(201);
   });
 });

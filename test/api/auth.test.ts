@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Core } from '../../core/index';
-import { basicAuth, createToken, fund, individualBody, internalAccountOf, newCore, seededCustomer, startServer, storedState, type TestServer, useSeededServer } from '../support/builders';
+import { createToken, fund, individualBody, internalAccountOf, newCore, seededCustomer, startServer, storedState, type TestServer, useSeededServer } from '../support/builders';
 import { expectError } from '../support/assertions';
+import { basicAuth } from '../support/api-client';
 
 let core: Core;
 let srv: TestServer;

@@ -16,7 +16,7 @@ useSeededServer((c, s) => {
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0x00, 0x80]);
 
-type Answer = { status: number; body: any };
+type Answer = { status: number; body: unknown };
 /** One /__bridge/api call with the run's console token. */
 async function bridgeApi(request: unknown): Promise<{ http: number; answer: Answer }> {
   const r = await fetch(`${srv.origin}/__bridge/api`, {
@@ -34,7 +34,7 @@ describe('file uploads over the browser bridge', () => {
     const up = await bridgeApi({ method: 'POST', path: '/documents', upload: { fields: { documentHolder: alice.id, documentType: 'PASSPORT', country: 'US' }, file: file(PDF, 'passport.pdf', 'application/pdf') } });
     expect(up.answer.status, JSON.stringify(up.answer.body)).toBe(201);
     expect(up.answer.body).toMatchObject({ documentHolder: alice.id, fileName: 'passport.pdf', documentType: 'PASSPORT' });
-    const id = up.answer.body.id as string;
+    const id = (up.answer.body as { id: string }).id;
     const rep = await bridgeApi({ method: 'PUT', path: `/documents/${id}`, upload: { fields: { side: 'FRONT' }, file: file(PNG, 'scan.png', 'image/png') } });
     expect(rep.answer.status, JSON.stringify(rep.answer.body)).toBe(200);
     expect(rep.answer.body).toMatchObject({ id, fileName: 'scan.png', side: 'FRONT' });

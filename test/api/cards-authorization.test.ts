@@ -1,13 +1,14 @@
 // Authorization simulations: approval with the hold in the ledger, the merchant-descriptor suffixes, and the card's own refusals.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { advance, balances, enc, expectBooksBalanced, expectError, expectInvalidField, openWorld, type World } from '../support/money-path';
-import { authorize, cardTx, eventTypes, expectReconciled, issueCard, merchant, simulate } from './cards-helpers';
+import { advance, balances, enc, expectBooksBalanced } from '../support/money-path';
+import { authorize, type Card, cardTx, type CardWorld, eventTypes, expectReconciled, issueCard, merchant, openCardWorld, simulate } from '../support/worlds/cards';
+import { expectError, expectInvalidField } from '../support/assertions';
 
-let w: World;
-let card: any;
+let w: CardWorld;
+let card: Card;
 beforeEach(async () => {
-  w = await openWorld();
-  card = await issueCard(w);
+  w = await openCardWorld();
+  card = w.card;
 });
 afterEach(async () => {
   await w.close();
@@ -94,14 +95,14 @@ describe('authorization', () => {
   });
 
   it('a frozen card declines CARD_PAUSED, a PROCESSING or closed one CARD_NOT_ACTIVE, above the limit TRANSACTION_SIZE_LIMIT_EXCEEDED', async () => {
-    await w.api.call('PATCH', `/cards/${enc(card.id)}`, { state: 'FROZEN' });
+    await w.api.patch(`/cards/${enc(card.id)}`, { state: 'FROZEN' });
     expectError(await auth(100), 400, 'CARD_PAUSED');
-    await w.api.call('PATCH', `/cards/${enc(card.id)}`, { state: 'ACTIVE', maxSpendPerTransaction: 500 });
+    await w.api.patch(`/cards/${enc(card.id)}`, { state: 'ACTIVE', maxSpendPerTransaction: 500 });
     expectError(await auth(501), 400, 'TRANSACTION_SIZE_LIMIT_EXCEEDED');
     expect((await auth(500)).status).toBe(202);
     const processing = await issueCard(w, { platformCardId: 'proc-001' });
     expectError(await simulate(w, processing.id, 'authorization', { amount: 1, currency: { code: 'USD' }, merchant: merchant() }), 400, 'CARD_NOT_ACTIVE');
-    await w.api.call('PATCH', `/cards/${enc(card.id)}`, { state: 'CLOSED' });
+    await w.api.patch(`/cards/${enc(card.id)}`, { state: 'CLOSED' });
     expectError(await auth(100), 400, 'CARD_NOT_ACTIVE');
   });
 

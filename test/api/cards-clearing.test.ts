@@ -1,14 +1,15 @@
 // POST /sandbox/cards/{id}/simulate/clearing as the spec writes it: only from AUTHORIZED or PARTIALLY_SETTLED,
 // partial and full clearings, over-authorized clearings that pull the difference, amount 0 as an expiry.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { advance, balances, expectBooksBalanced, expectError, expectInvalidField, openWorld, type World } from '../support/money-path';
-import { authorize, cardTx, clearing, eventTypes, expectReconciled, issueCard, simulate } from './cards-helpers';
+import { advance, balances, expectBooksBalanced } from '../support/money-path';
+import { authorize, type Card, cardTx, type CardWorld, clearing, eventTypes, expectReconciled, issueCard, openCardWorld, simulate } from '../support/worlds/cards';
+import { expectError, expectInvalidField } from '../support/assertions';
 
-let w: World;
-let card: any;
+let w: CardWorld;
+let card: Card;
 beforeEach(async () => {
-  w = await openWorld();
-  card = await issueCard(w);
+  w = await openCardWorld();
+  card = w.card;
 });
 afterEach(async () => {
   await w.close();
@@ -67,7 +68,7 @@ describe('clearing a card transaction', () => {
     expect(await balances(w, w.seed.aliceUsd)).toEqual({ balance: start.balance - 1_500, totalBalance: start.totalBalance - 1_500 });
     const rec = await expectReconciled(w, tx.id);
     expect(rec.totals).toEqual({ leftBalance: 1_500, paidToMerchant: 1_500, held: 0, owed: 0 });
-    expect(rec.events.map((e: any) => `${e.kind}:${e.outcome}:${e.amount}`)).toEqual(['AUTHORIZATION:DONE:1250', 'PULL:CONFIRMED:1250', 'CLEARING:DONE:1500', 'PULL:CONFIRMED:250']);
+    expect(rec.events.map((e) => `${e.kind}:${e.outcome}:${e.amount}`)).toEqual(['AUTHORIZATION:DONE:1250', 'PULL:CONFIRMED:1250', 'CLEARING:DONE:1500', 'PULL:CONFIRMED:250']);
     expect(await eventTypes(w, tx.id)).toEqual(['CARD_TRANSACTION.AUTHORIZED', 'CARD_TRANSACTION.SETTLED']);
     await expectBooksBalanced(w);
   });
@@ -149,11 +150,11 @@ describe('clearing a card transaction', () => {
   it('a retried clearing with the same Idempotency-Key replays the first answer and clears once', async () => {
     const tx = await authorize(w, card.id, 1_000);
     const body = { cardTransactionId: tx.id, amount: 400 };
-    const first = await w.api.post(`/sandbox/cards/${encodeURIComponent(card.id)}/simulate/clearing`, body, { 'Idempotency-Key': 'clear-once-1' });
-    const again = await w.api.post(`/sandbox/cards/${encodeURIComponent(card.id)}/simulate/clearing`, body, { 'Idempotency-Key': 'clear-once-1' });
+    const first = await w.api.post(`/sandbox/cards/${encodeURIComponent(card.id)}/simulate/clearing`, body, { headers: { 'Idempotency-Key': 'clear-once-1' } });
+    const again = await w.api.post(`/sandbox/cards/${encodeURIComponent(card.id)}/simulate/clearing`, body, { headers: { 'Idempotency-Key': 'clear-once-1' } });
     expect(again.body).toEqual(first.body);
     expect(await cardTx(w, tx.id)).toMatchObject({ status: 'PARTIALLY_SETTLED', settlementSummary: { count: 1, totalAmount: 400 } });
-    expectError(await w.api.post(`/sandbox/cards/${encodeURIComponent(card.id)}/simulate/clearing`, { ...body, amount: 500 }, { 'Idempotency-Key': 'clear-once-1' }), 409, 'CONFLICT');
+    expectError(await w.api.post(`/sandbox/cards/${encodeURIComponent(card.id)}/simulate/clearing`, { ...body, amount: 500 }, { headers: { 'Idempotency-Key': 'clear-once-1' } }), 409, 'CONFLICT');
   });
 
   it('refuses bad input with 400 naming the field, an unknown transaction or one of another card with 404', async () => {

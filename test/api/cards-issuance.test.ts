@@ -1,9 +1,10 @@
 // Cards: POST /cards with the sandbox issuance suffixes, PATCH state changes, GET /cards with filters and pages.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { advance, enc, expectError, expectInvalidField, invoke, openWorld, type World } from '../support/money-path';
+import { advance, enc, invoke, openWorld, type World } from '../support/money-path';
 import { fundingIneligible, issuanceOutcome } from '../../core/cards/sandbox';
-import { issueCard } from './cards-helpers';
+import { issueCard } from '../support/worlds/cards';
 import { UpstreamContract } from '../contract/upstream';
+import { expectError, expectInvalidField } from '../support/assertions';
 
 let w: World;
 beforeEach(async () => {
@@ -13,7 +14,7 @@ afterEach(async () => {
   await w.close();
 });
 
-const patch = (id: string, body: unknown) => w.api.call('PATCH', `/cards/${enc(id)}`, body);
+const patch = (id: string, body: unknown) => w.api.patch(`/cards/${enc(id)}`, body);
 
 describe('POST /cards', () => {
   it('issues an ACTIVE virtual card funded by the cardholder’s account, with last4 from platformCardId', async () => {
@@ -25,7 +26,7 @@ describe('POST /cards', () => {
     });
     expect((await w.api.get(`/cards/${enc(r.body.id)}`)).body).toEqual(r.body);
     const events = await invoke(w, 'events/list', { resourceId: r.body.id, order: 'asc' });
-    expect(events.data.map((e: any) => e.type)).toEqual(['CARD.CREATED']);
+    expect(events.data.map((e: { type: string }) => e.type)).toEqual(['CARD.CREATED']);
   });
 
   it('suffix 001 stays PROCESSING, 002 is CLOSED as ISSUER_REJECTED, 005 activates 30 s later', async () => {
@@ -57,7 +58,7 @@ describe('POST /cards', () => {
     expectInvalidField(await w.api.post('/cards', { cardholderId: w.seed.alice.id, form: 'VIRTUAL', fundingSources: [w.seed.aliceUsd], platformCardId: 'dup-000' }), 'platformCardId');
     const gone = await w.api.post('/customers', { customerType: 'INDIVIDUAL', platformCustomerId: 'cards-gone-1', fullName: 'Gone Holder' });
     expect(gone.status, gone.text).toBe(201);
-    expect((await w.api.call('DELETE', `/customers/${enc(gone.body.id)}`)).status).toBe(200);
+    expect((await w.api.delete(`/customers/${enc(gone.body.id)}`)).status).toBe(200);
     const refused = await w.api.post('/cards', { cardholderId: gone.body.id, form: 'VIRTUAL', fundingSources: [w.seed.aliceUsd] });
     expectInvalidField(refused, 'cardholderId');
     expect(refused.body.message).toContain('deleted');
@@ -84,7 +85,7 @@ describe('PATCH /cards/{id}', () => {
     await patch(frozen.id, { state: 'FROZEN' });
     expect((await patch(frozen.id, { state: 'CLOSED' })).body.state).toBe('CLOSED');
     const events = await invoke(w, 'events/list', { resourceId: card.id, order: 'asc' });
-    expect(events.data.map((e: any) => e.type)).toEqual(['CARD.CREATED', 'CARD.STATE_CHANGE', 'CARD.STATE_CHANGE', 'CARD.STATE_CHANGE']);
+    expect(events.data.map((e: { type: string }) => e.type)).toEqual(['CARD.CREATED', 'CARD.STATE_CHANGE', 'CARD.STATE_CHANGE', 'CARD.STATE_CHANGE']);
   });
 
   it('a PROCESSING card cannot be changed; an unknown card is 404; an empty or bad patch is 400', async () => {
@@ -106,25 +107,25 @@ describe('GET /cards', () => {
     const made = [];
     for (let i = 0; i < 5; i++) made.push(await issueCard(w, { platformCardId: `page-${i}-000` }));
     const luciaCard = await issueCard(w, { cardholderId: w.seed.lucia.id, fundingSources: [w.seed.luciaMxn], platformCardId: 'lucia-mx-000' });
-    await patch(made[0].id, { state: 'FROZEN' });
+    await patch(made[0]!.id, { state: 'FROZEN' });
 
     const first = await w.api.get('/cards?limit=2');
     expect(first.body).toMatchObject({ hasMore: true, totalCount: before + 6, nextCursor: expect.any(String) });
-    expect(first.body.data.map((c: any) => c.id)).toEqual([luciaCard.id, made[4].id]);
+    expect(first.body.data.map((c: { id: string }) => c.id)).toEqual([luciaCard.id, made[4]!.id]);
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
       const r = await w.api.get(`/cards?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
-      seen.push(...r.body.data.map((c: any) => c.id));
+      seen.push(...r.body.data.map((c: { id: string }) => c.id));
       cursor = r.body.nextCursor;
     } while (cursor);
     expect(seen).toHaveLength(before + 6);
     expect(new Set(seen).size).toBe(seen.length);
 
-    expect((await w.api.get(`/cards?cardholderId=${enc(w.seed.lucia.id)}`)).body.data.map((c: any) => c.id)).toEqual([luciaCard.id]);
-    expect((await w.api.get(`/cards?fundingAccountId=${enc(w.seed.luciaMxn)}`)).body.data.map((c: any) => c.id)).toEqual([luciaCard.id]);
-    expect((await w.api.get('/cards?state=FROZEN')).body.data.map((c: any) => c.id)).toEqual([made[0].id]);
-    expect((await w.api.get('/cards?platformCardId=page-3-000')).body.data.map((c: any) => c.id)).toEqual([made[3].id]);
+    expect((await w.api.get(`/cards?cardholderId=${enc(w.seed.lucia.id)}`)).body.data.map((c: { id: string }) => c.id)).toEqual([luciaCard.id]);
+    expect((await w.api.get(`/cards?fundingAccountId=${enc(w.seed.luciaMxn)}`)).body.data.map((c: { id: string }) => c.id)).toEqual([luciaCard.id]);
+    expect((await w.api.get('/cards?state=FROZEN')).body.data.map((c: { id: string }) => c.id)).toEqual([made[0]!.id]);
+    expect((await w.api.get('/cards?platformCardId=page-3-000')).body.data.map((c: { id: string }) => c.id)).toEqual([made[3]!.id]);
     expectInvalidField(await w.api.get('/cards?state=MELTED'), 'state');
     expectInvalidField(await w.api.get('/cards?limit=0'), 'limit');
     expectError(await w.api.get('/cards/Card:nope'), 404, 'REFERENCE_NOT_FOUND');

@@ -1,13 +1,14 @@
 // Returns, return reversals, authorization advices and balance inquiries on card transactions.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { balances, expectBooksBalanced, expectError, expectInvalidField, openWorld, type World } from '../support/money-path';
-import { authorize, cardTx, clearing, eventTypes, expectReconciled, issueCard, merchant, simulate } from './cards-helpers';
+import { balances, expectBooksBalanced } from '../support/money-path';
+import { authorize, type Card, cardTx, type CardWorld, clearing, eventTypes, expectReconciled, merchant, openCardWorld, simulate } from '../support/worlds/cards';
+import { expectError, expectInvalidField } from '../support/assertions';
 
-let w: World;
-let card: any;
+let w: CardWorld;
+let card: Card;
 beforeEach(async () => {
-  w = await openWorld();
-  card = await issueCard(w);
+  w = await openCardWorld();
+  card = w.card;
 });
 afterEach(async () => {
   await w.close();

@@ -3,17 +3,19 @@
 // that keeps neither the link's token nor the card's number or CVV.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { luhnValid } from '../../core/cards/card-number';
-import { advance, enc, expectError, FROZEN_MS, invoke, openWorld, type World } from '../support/money-path';
+import { advance, enc, invoke } from '../support/money-path';
 import { UpstreamContract } from '../contract/upstream';
-import { issueCard } from './cards-helpers';
+import { type Card, type CardWorld, openCardWorld } from '../support/worlds/cards';
+import { FROZEN_MS } from '../support/api-client';
+import { expectError } from '../support/assertions';
 
 const upstream = new UpstreamContract();
 
-let w: World;
-let card: any;
+let w: CardWorld;
+let card: Card;
 beforeEach(async () => {
-  w = await openWorld();
-  card = await issueCard(w);
+  w = await openCardWorld();
+  card = w.card;
 });
 afterEach(async () => {
   await w.close();

@@ -2,10 +2,12 @@
 // financial credit authorization, credit authorization advice) over real HTTP: upstream's 202 answer,
 // the ledger postings and balances each makes, and the events on the transaction stream.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { advance, balances, enc, expectBooksBalanced, expectError, expectInvalidField, openWorld, type Reply, type World } from '../support/money-path';
+import { advance, balances, enc, expectBooksBalanced } from '../support/money-path';
 import { UpstreamContract } from '../contract/upstream';
 import { startReceiver, until } from '../support/webhook-receiver';
-import { cardTx, clearing, eventTypes, expectReconciled, issueCard, merchant, reconciliation, simulate } from './cards-helpers';
+import { type Card, cardTx, type CardWorld, clearing, eventTypes, expectReconciled, issueCard, merchant, openCardWorld, reconciliation, simulate } from '../support/worlds/cards';
+import { type ApiResult } from '../support/api-client';
+import { expectError, expectInvalidField } from '../support/assertions';
 
 const upstream = new UpstreamContract();
 const OPERATION: Record<string, string> = {
@@ -15,18 +17,18 @@ const OPERATION: Record<string, string> = {
   credit_authorization_advice: 'sandboxSimulateCardCreditAuthorizationAdvice',
 };
 
-let w: World;
-let card: any;
+let w: CardWorld;
+let card: Card;
 beforeEach(async () => {
-  w = await openWorld();
-  card = await issueCard(w);
+  w = await openCardWorld();
+  card = w.card;
 });
 afterEach(async () => {
   await w.close();
 });
 
 /** One of the four simulations; a 202 must validate against upstream's schema for that operation. */
-async function run(kind: keyof typeof OPERATION, amount: number, suffix = '000', cardId = card.id): Promise<Reply> {
+async function run(kind: keyof typeof OPERATION, amount: number, suffix = '000', cardId = card.id): Promise<ApiResult> {
   const r = await simulate(w, cardId, kind, { amount, currency: { code: 'USD' }, merchant: merchant(suffix) });
   if (r.status === 202) expect(upstream.errors(OPERATION[kind]!, 202, r.body), `${kind} against upstream's schema`).toEqual([]);
   return r;
@@ -62,15 +64,15 @@ describe('credit authorization', () => {
   });
 
   it('a credit needs no funds and no limit applies; suffix 003 and a FROZEN card decline CARD_PAUSED, nothing stored', async () => {
-    await w.api.call('PATCH', `/cards/${enc(card.id)}`, { maxSpendPerTransaction: 100 });
+    await w.api.patch(`/cards/${enc(card.id)}`, { maxSpendPerTransaction: 100 });
     const big = await run('credit_authorization', 9_000_000, '002');
     expect(big.body).toMatchObject({ status: 'AUTHORIZED', direction: 'CREDIT' });
     expectError(await run('credit_authorization', 100, '003'), 400, 'CARD_PAUSED');
-    await w.api.call('PATCH', `/cards/${enc(card.id)}`, { state: 'FROZEN' });
+    await w.api.patch(`/cards/${enc(card.id)}`, { state: 'FROZEN' });
     expectError(await run('credit_authorization', 100), 400, 'CARD_PAUSED');
     expectError(await run('financial_credit_authorization', 100), 400, 'CARD_PAUSED');
     const list = await w.api.get(`/transactions?type=CARD&customerId=${enc(w.seed.alice.id)}`);
-    expect(list.body.data.map((t: any) => t.id)).toEqual([big.body.id]);
+    expect(list.body.data.map((t: { id: string }) => t.id)).toEqual([big.body.id]);
   });
 
   it('a credit cannot be returned or adjusted by an authorization advice; an expiry closes it with nothing paid', async () => {
@@ -130,7 +132,7 @@ describe('financial authorization (single message)', () => {
     expectError(await run('financial_authorization', 100, '002'), 400, 'INSUFFICIENT_FUNDS');
     expectError(await run('financial_authorization', 100, '003'), 400, 'CARD_PAUSED');
     expectError(await run('financial_authorization', start.balance + 1), 400, 'INSUFFICIENT_FUNDS');
-    await w.api.call('PATCH', `/cards/${enc(card.id)}`, { maxSpendPerTransaction: 500 });
+    await w.api.patch(`/cards/${enc(card.id)}`, { maxSpendPerTransaction: 500 });
     expectError(await run('financial_authorization', 501), 400, 'TRANSACTION_SIZE_LIMIT_EXCEEDED');
     expectInvalidField(await simulate(w, card.id, 'financial_authorization', { amount: 0, currency: { code: 'USD' }, merchant: merchant() }), 'amount');
     expectInvalidField(await simulate(w, card.id, 'financial_authorization', { amount: 10, currency: { code: 'EUR' }, merchant: merchant() }), 'currency.code');
@@ -157,7 +159,7 @@ describe('financial credit authorization (single message)', () => {
 describe('credit authorization advice', () => {
   it('is recorded even on a FROZEN card and whatever the suffix; a CLOSED card refuses it; its clearing pays it in', async () => {
     const start = await balances(w, w.seed.aliceUsd);
-    await w.api.call('PATCH', `/cards/${enc(card.id)}`, { state: 'FROZEN' });
+    await w.api.patch(`/cards/${enc(card.id)}`, { state: 'FROZEN' });
     const r = await run('credit_authorization_advice', 2_500, '003');
     expect(r.status, r.text).toBe(202);
     expect(r.body).toMatchObject({ direction: 'CREDIT', status: 'AUTHORIZED', authorizedAmount: { amount: 2_500 } });
@@ -168,7 +170,7 @@ describe('credit authorization advice', () => {
     expect(await balances(w, w.seed.aliceUsd)).toEqual({ balance: start.balance + 2_500, totalBalance: start.totalBalance + 2_500 });
     expect(await eventTypes(w, r.body.id)).toEqual(['CARD_TRANSACTION.AUTHORIZED', 'CARD_TRANSACTION.SETTLED']);
 
-    await w.api.call('PATCH', `/cards/${enc(card.id)}`, { state: 'CLOSED' });
+    await w.api.patch(`/cards/${enc(card.id)}`, { state: 'CLOSED' });
     expectError(await run('credit_authorization_advice', 100), 400, 'CARD_NOT_ACTIVE');
     const processing = await issueCard(w, { platformCardId: 'card-advice-001' });
     expectError(await run('credit_authorization_advice', 100, '000', processing.id), 400, 'CARD_NOT_ACTIVE');
@@ -181,7 +183,7 @@ describe('webhooks', () => {
     const rx = await startReceiver();
     try {
       rx.setPublicKey((await w.api.get('/config')).body.webhookPublicKey);
-      expect((await w.api.call('PATCH', '/config', { webhookEndpoint: rx.url })).status).toBe(200);
+      expect((await w.api.patch('/config', { webhookEndpoint: rx.url })).status).toBe(200);
       const made = [
         (await run('credit_authorization', 100)).body, (await run('financial_authorization', 200)).body,
         (await run('financial_credit_authorization', 300)).body, (await run('credit_authorization_advice', 400)).body,

@@ -3,11 +3,12 @@
 // One workspace holds every kind: a failed payout, a returned payment, a transfer out, an incoming UMA
 // payment, a partly settled card transaction and an agent's payment waiting for approval.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountQuote, advance, createQuote, enc, externalAccount, openWorld, type Reply, type World } from '../support/money-path';
+import { accountQuote, advance, createQuote, enc, externalAccount, openWorld, type World } from '../support/money-path';
 import { connectedAgent, openPolicy } from './agents-world';
-import { authorize, clearing, issueCard } from './cards-helpers';
+import { authorize, clearing, issueCard } from '../support/worlds/cards';
 import { startReceiver, until, type Receiver } from '../support/webhook-receiver';
 import { leaks, workspaceSecrets } from '../support/workspace-secrets';
+import { type ApiResult } from '../support/api-client';
 
 let w: World;
 let rx: Receiver;
@@ -19,7 +20,7 @@ const files: Record<string, string> = {};
  * GET the case file. Raw fetch, not the contract-checking client: that client reads a route without a
  * JSON schema as an empty body, and this one answers HTML (error answers are still JSON error objects).
  */
-async function caseOf(id: string, authorization = w.api.auth): Promise<Reply> {
+async function caseOf(id: string, authorization = w.api.auth): Promise<ApiResult> {
   const res = await fetch(`${w.api.base}/sandbox/transactions/${enc(id)}/case`, { headers: { authorization } });
   const text = await res.text();
   return { status: res.status, text, headers: res.headers, body: res.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : text };
@@ -28,7 +29,7 @@ async function caseOf(id: string, authorization = w.api.auth): Promise<Reply> {
 /** A quote of 100.00 USD from Alice's USD balance to one of her EUR bank accounts, executed; its transaction id. */
 async function pay(destination: string, key: string): Promise<string> {
   const q = await createQuote(w, accountQuote(w.seed.aliceUsd, destination, 'SENDING', 10_000), { 'Idempotency-Key': key });
-  const r = await w.api.post(`/quotes/${enc(q.id)}/execute`, undefined, { 'Idempotency-Key': `${key}-execute` });
+  const r = await w.api.post(`/quotes/${enc(q.id)}/execute`, undefined, { headers: { 'Idempotency-Key': `${key}-execute` } });
   if (r.status !== 200) throw new Error(`execute: ${r.status} ${r.text}`);
   return q.transactionId as string;
 }
@@ -41,7 +42,7 @@ beforeAll(async () => {
   w = await openWorld();
   rx = await startReceiver();
   rx.setPublicKey((await w.api.get('/config')).body.webhookPublicKey);
-  expect((await w.api.call('PATCH', '/config', { webhookEndpoint: rx.url })).status).toBe(200);
+  expect((await w.api.patch('/config', { webhookEndpoint: rx.url })).status).toBe(200);
   ids.failed = await pay(await externalAccount(w, w.seed.alice.id, 'EUR', '002'), 'case-file-idem-failed');
   ids.returned = await pay(await externalAccount(w, w.seed.alice.id, 'EUR', '005'), 'case-file-idem-returned');
   const t = await w.api.post('/transfer-out', { source: { accountId: w.seed.aliceUsd }, destination: { accountId: w.seed.aliceExt['000'] }, amount: 12_345 });
@@ -190,7 +191,7 @@ describe('the case file of a transaction', () => {
   });
 
   it('answers 400 naming transactionId for a malformed id and 404 TRANSACTION_NOT_FOUND for an unknown one, as error objects', async () => {
-    const expectError = (r: Reply, status: number, code: string) => {
+    const expectError = (r: ApiResult, status: number, code: string) => {
       expect(r.status, r.text).toBe(status);
       expect(r.headers.get('content-type')).toMatch(/^application\/json/);
       expect(r.body).toMatchObject({ status, code, message: expect.any(String) });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handleApi } from '../../electron/ipc';
-import { createToken, removeTempDirs, type ApiClient } from '../support/builders';
-import { accountQuote, Client, openWorld, type World } from '../support/money-path';
+import { createToken, removeTempDirs } from '../support/builders';
+import { accountQuote, openWorld, type World } from '../support/money-path';
+import { ApiClient } from '../support/api-client';
 
 vi.mock('electron', () => import('../electron/electron-mock'));
 
@@ -30,7 +31,7 @@ afterAll(async () => {
 
 describe('a console call sent as an API token', () => {
   it('replays the token’s own keyed call (same quote, marked as a replay, none created); as the console the same key is new', async () => {
-    const first = await new Client(w.api.base, token.auth).post('/quotes', quoteBody, { 'Idempotency-Key': 'ci-key-1' });
+    const first = await new ApiClient(w.api.base, token.auth).post('/quotes', quoteBody, { headers: { 'Idempotency-Key': 'ci-key-1' } });
     expect(first.status, first.text).toBe(201);
     const before = quoteCount();
     const again = await w.core.callApi({ method: 'POST', path: '/quotes', body: quoteBody, headers: { 'Idempotency-Key': 'ci-key-1' }, asToken: token.id });
@@ -52,7 +53,7 @@ describe('a console call sent as an API token', () => {
 
   it('refuses an unknown or revoked token with a 400 naming asToken, and sends nothing', async () => {
     const gone = await createToken(admin(), ['VIEW', 'TRANSACT'], 'gone');
-    expect((await w.api.call('DELETE', `/tokens/${encodeURIComponent(gone.id)}`)).status).toBe(204);
+    expect((await w.api.delete(`/tokens/${encodeURIComponent(gone.id)}`)).status).toBe(204);
     const before = quoteCount();
     for (const id of ['Token:no-such-token', gone.id]) {
       const r = await w.core.callApi({ method: 'POST', path: '/quotes', body: quoteBody, asToken: id });
@@ -64,9 +65,9 @@ describe('a console call sent as an API token', () => {
   });
 
   it('cannot be asked for over the public HTTP API: neither a query, a header nor a body field picks an identity', async () => {
-    const asOther = new Client(w.api.base, other.auth);
+    const asOther = new ApiClient(w.api.base, other.auth);
     const q = `asToken=${encodeURIComponent(token.id)}`;
-    const r = await asOther.call('POST', `/quotes?${q}`, { ...quoteBody, asToken: token.id }, { 'Idempotency-Key': 'ci-key-1', asToken: token.id, 'X-As-Token': token.id });
+    const r = await asOther.post(`/quotes?${q}`, { ...quoteBody, asToken: token.id }, { headers: { 'Idempotency-Key': 'ci-key-1', asToken: token.id, 'X-As-Token': token.id } });
     // The key is ci-bot's; sent by another token it is new to that token, so nothing is replayed.
     expect(r.headers.get('idempotent-replayed')).toBeNull();
     const logged = w.core.services.ctx.db.prepare("SELECT principal FROM request_log WHERE source = 'HTTP' AND path LIKE '%/quotes' ORDER BY seq DESC LIMIT 1").get() as { principal: string };

@@ -2,8 +2,9 @@
 // each is now accepted with the effect a caller of the production API expects. Every answer is checked
 // against our declared schemas by the shared client.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { advance, enc, expectError, expectInvalidField, openWorld, type World } from '../support/money-path';
+import { advance, enc, openWorld, type World } from '../support/money-path';
 import { connectedAgent } from './agents-world';
+import { expectError, expectInvalidField } from '../support/assertions';
 
 let w: World;
 beforeEach(async () => {
@@ -27,7 +28,7 @@ describe('customers', () => {
     expect(r.status, r.text).toBe(201);
     expect(r.body).toMatchObject({ customerType: 'BUSINESS', address });
     expect((await w.api.get(`/customers/${enc(r.body.id)}`)).body.address).toEqual(address);
-    const patched = await w.api.call('PATCH', `/customers/${enc(r.body.id)}`, { customerType: 'BUSINESS', address: { ...address, line2: 'Level 3' } });
+    const patched = await w.api.patch(`/customers/${enc(r.body.id)}`, { customerType: 'BUSINESS', address: { ...address, line2: 'Level 3' } });
     expect(patched.status, patched.text).toBe(200);
     expect(patched.body.address).toEqual({ ...address, line2: 'Level 3' });
   });
@@ -35,13 +36,13 @@ describe('customers', () => {
   it('PATCH /customers accepts currencies: the list is replaced and each added currency gets its internal account', async () => {
     const before = (await w.api.get(`/customers/internal-accounts?customerId=${enc(w.seed.alice.id)}&limit=100`)).body.data as { balance: { currency: { code: string } } }[];
     expect(before.map((a) => a.balance.currency.code)).not.toContain('EUR');
-    const r = await w.api.call('PATCH', `/customers/${enc(w.seed.alice.id)}`, { customerType: 'INDIVIDUAL', currencies: ['USD', 'EUR'] });
+    const r = await w.api.patch(`/customers/${enc(w.seed.alice.id)}`, { customerType: 'INDIVIDUAL', currencies: ['USD', 'EUR'] });
     expect(r.status, r.text).toBe(200);
     expect(r.body.currencies).toEqual(['USD', 'EUR']);
     const after = (await w.api.get(`/customers/internal-accounts?customerId=${enc(w.seed.alice.id)}&currency=EUR`)).body.data;
     expect(after).toHaveLength(1);
     expect(after[0]).toMatchObject({ status: 'ACTIVE', balance: { amount: 0, currency: { code: 'EUR' } } });
-    expectInvalidField(await w.api.call('PATCH', `/customers/${enc(w.seed.alice.id)}`, { currencies: ['XXX'] }), 'currencies.0');
+    expectInvalidField(await w.api.patch(`/customers/${enc(w.seed.alice.id)}`, { currencies: ['XXX'] }), 'currencies.0');
   });
 
   it("endUserTermsConsent in the contract's names (termsVersion, ipAddress, acceptanceMethod) is kept and answered; the old {version} is 400", async () => {
@@ -49,7 +50,7 @@ describe('customers', () => {
     const r = await w.api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Terms Reader', endUserTermsConsent });
     expect(r.status, r.text).toBe(201);
     expect(r.body.endUserTermsConsent).toEqual(endUserTermsConsent);
-    const p = await w.api.call('PATCH', `/customers/${enc(r.body.id)}`, { endUserTermsConsent: { ...endUserTermsConsent, acceptanceMethod: 'CLICK_TO_ACCEPT' } });
+    const p = await w.api.patch(`/customers/${enc(r.body.id)}`, { endUserTermsConsent: { ...endUserTermsConsent, acceptanceMethod: 'CLICK_TO_ACCEPT' } });
     expect(p.body.endUserTermsConsent.acceptanceMethod).toBe('CLICK_TO_ACCEPT');
     expectInvalidField(await w.api.post('/customers', { customerType: 'INDIVIDUAL', endUserTermsConsent: { version: 'V1', acceptedAt: '2026-01-01T00:00:00Z' } }), 'endUserTermsConsent');
   });
@@ -63,12 +64,12 @@ describe('customers', () => {
     const r = await w.api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Due Diligent', ...edd });
     expect(r.status, r.text).toBe(201);
     expect(r.body).toMatchObject(edd);
-    const p = await w.api.call('PATCH', `/customers/${enc(r.body.id)}`, { customerType: 'INDIVIDUAL', pepStatus: 'DOMESTIC' });
+    const p = await w.api.patch(`/customers/${enc(r.body.id)}`, { customerType: 'INDIVIDUAL', pepStatus: 'DOMESTIC' });
     expect((await w.api.get(`/customers/${enc(r.body.id)}`)).body).toMatchObject({ ...edd, pepStatus: 'DOMESTIC' });
     expect(p.status).toBe(200);
     expectInvalidField(await w.api.post('/customers', { customerType: 'INDIVIDUAL', pepStatus: 'MAYBE' }), 'pepStatus');
     const biz = await w.api.post('/customers', business());
-    expectInvalidField(await w.api.call('PATCH', `/customers/${enc(biz.body.id)}`, { pepStatus: 'NONE' }), 'pepStatus');
+    expectInvalidField(await w.api.patch(`/customers/${enc(biz.body.id)}`, { pepStatus: 'NONE' }), 'pepStatus');
   });
 
   it('kycStatus / kybStatus a platform states are applied: accounts wait while PENDING and open on APPROVED; the other type\'s field is 400', async () => {
@@ -77,14 +78,14 @@ describe('customers', () => {
     expect(person.status, person.text).toBe(201);
     expect(person.body.kycStatus).toBe('PENDING');
     expect(await accountsOf(person.body.id)).toEqual(['PENDING']);
-    const approved = await w.api.call('PATCH', `/customers/${enc(person.body.id)}`, { customerType: 'INDIVIDUAL', kycStatus: 'APPROVED' });
+    const approved = await w.api.patch(`/customers/${enc(person.body.id)}`, { customerType: 'INDIVIDUAL', kycStatus: 'APPROVED' });
     expect(approved.status, approved.text).toBe(200);
     expect(approved.body.kycStatus).toBe('APPROVED');
     expect(await accountsOf(person.body.id)).toEqual(['ACTIVE']);
     const biz = await w.api.post('/customers', business({ kybStatus: 'APPROVED' }));
     expect(biz.body.kybStatus).toBe('APPROVED');
     expect(await accountsOf(biz.body.id)).toEqual(['ACTIVE']);
-    expectInvalidField(await w.api.call('PATCH', `/customers/${enc(biz.body.id)}`, { kycStatus: 'APPROVED' }), 'kycStatus');
+    expectInvalidField(await w.api.patch(`/customers/${enc(biz.body.id)}`, { kycStatus: 'APPROVED' }), 'kycStatus');
     const wrongType = await w.api.post('/customers', { customerType: 'INDIVIDUAL', kybStatus: 'APPROVED' });
     expectError(wrongType, 400, 'INVALID_INPUT');
     expect(wrongType.body.message).toContain('kybStatus');
@@ -100,7 +101,7 @@ describe('customers', () => {
 
   it("GET /customers?isIncludingDeleted=true (upstream's name) lists deleted customers; includeDeleted is still read", async () => {
     const c = await w.api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Gone Soon' });
-    expect((await w.api.call('DELETE', `/customers/${enc(c.body.id)}`)).status).toBe(200);
+    expect((await w.api.delete(`/customers/${enc(c.body.id)}`)).status).toBe(200);
     expect(ids(await w.api.get('/customers?limit=100'))).not.toContain(c.body.id);
     expect(ids(await w.api.get('/customers?limit=100&isIncludingDeleted=true'))).toContain(c.body.id);
     expect(ids(await w.api.get('/customers?limit=100&includeDeleted=true'))).toContain(c.body.id);
@@ -114,10 +115,10 @@ describe('beneficial owners and verifications', () => {
     const r = await w.api.post('/beneficial-owners', { customerId: owner.body.id, roles: ['COMPANY_OFFICER', 'TRUSTEE'], personalInfo: { firstName: 'Dana', lastName: 'Tan' } });
     expect(r.status, r.text).toBe(201);
     expect(r.body.roles).toEqual(['COMPANY_OFFICER', 'TRUSTEE']);
-    const p = await w.api.call('PATCH', `/beneficial-owners/${enc(r.body.id)}`, { roles: ['GENERAL_PARTNER'] });
+    const p = await w.api.patch(`/beneficial-owners/${enc(r.body.id)}`, { roles: ['GENERAL_PARTNER'] });
     expect(p.status, p.text).toBe(200);
     expect(p.body.roles).toEqual(['GENERAL_PARTNER']);
-    expectInvalidField(await w.api.call('PATCH', `/beneficial-owners/${enc(r.body.id)}`, { roles: ['OWNER'] }), 'roles.0');
+    expectInvalidField(await w.api.patch(`/beneficial-owners/${enc(r.body.id)}`, { roles: ['OWNER'] }), 'roles.0');
   });
 
   it("GET /verifications?verificationStatus=… (the contract's name) filters; status is still read", async () => {

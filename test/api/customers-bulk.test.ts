@@ -1,8 +1,10 @@
 // Customers in bulk: POST /customers/bulk/csv starts a job; GET /customers/bulk/jobs/{jobId} shows progress and a result per row.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { advance, enc, expectError, openWorld, type Reply, type World } from '../support/money-path';
+import { advance, enc, openWorld, type World } from '../support/money-path';
 import { checkAgainstContract } from '../support/contract-check';
 import { UpstreamContract } from '../contract/upstream';
+import { type ApiResult } from '../support/api-client';
+import { expectError } from '../support/assertions';
 
 const upstream = new UpstreamContract();
 
@@ -14,7 +16,7 @@ afterEach(async () => {
   await w.close();
 });
 
-async function uploadCsv(text: string | Uint8Array, name = 'customers.csv', size?: number): Promise<Reply> {
+async function uploadCsv(text: string | Uint8Array, name = 'customers.csv', size?: number): Promise<ApiResult> {
   const f = new FormData();
   const bytes = typeof text === 'string' ? new TextEncoder().encode(text) : text;
   f.set('file', new Blob([size ? new Uint8Array(size).fill(0x41) : new Uint8Array(bytes)], { type: 'text/csv' }), name);
@@ -22,14 +24,14 @@ async function uploadCsv(text: string | Uint8Array, name = 'customers.csv', size
   const raw = await res.text();
   const body: unknown = raw ? JSON.parse(raw) : null;
   checkAgainstContract('POST', `${w.api.base}/customers/bulk/csv`, res.status, body, raw);
-  return { status: res.status, body, text: raw, headers: res.headers } as Reply;
+  return { status: res.status, body, text: raw, headers: res.headers } as ApiResult;
 }
 /** A text/csv body of `size` bytes sent as a stream, so it has no Content-Length (chunked). */
-async function chunkedCsv(size: number): Promise<Reply> {
+async function chunkedCsv(size: number): Promise<ApiResult> {
   const body = new Blob([`customerType\n${'A'.repeat(size)}`]).stream();
   const res = await fetch(`${w.api.base}/customers/bulk/csv`, { method: 'POST', headers: { authorization: w.api.auth, 'content-type': 'text/csv' }, body, duplex: 'half' } as RequestInit);
   const raw = await res.text();
-  return { status: res.status, body: JSON.parse(raw) as unknown, text: raw, headers: res.headers } as Reply;
+  return { status: res.status, body: JSON.parse(raw) as unknown, text: raw, headers: res.headers } as ApiResult;
 }
 const job = (id: string) => w.api.get(`/customers/bulk/jobs/${enc(id)}`);
 

@@ -1,8 +1,9 @@
 // GET /customers/end-user-terms: upstream's EndUserTerms shape, reached before /customers/{customerId}
 // (which would take `end-user-terms` for an id), and the page its url points at.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, openWorld, type World } from '../support/money-path';
+import { openWorld, type World } from '../support/money-path';
 import { UpstreamContract } from '../contract/upstream';
+import { expectError } from '../support/assertions';
 
 const upstream = new UpstreamContract();
 let w: World;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Core } from '../../core/index';
-import { FROZEN_AT, FROZEN_MS, businessBody, createCustomer, individualBody, internalAccountsOf, storedState, type TestServer, useSeededServer } from '../support/builders';
+import { businessBody, createCustomer, individualBody, internalAccountsOf, storedState, type TestServer, useSeededServer } from '../support/builders';
 import { expectError, expectInvalidField } from '../support/assertions';
-import { addWallet, enc, firstLeg, signed } from '../support/wallet';
+import { addWallet, enc, firstLeg, signed } from '../support/worlds/wallet';
+import { FROZEN_AT, FROZEN_MS } from '../support/api-client';
 
 let core: Core;
 let srv: TestServer;

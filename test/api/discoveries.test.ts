@@ -1,6 +1,7 @@
 // The sandbox catalogue: GET /discoveries, GET /uma-providers and GET /vasps, consistent with the rate table.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectInvalidField, openWorld, type World } from '../support/money-path';
+import { openWorld, type World } from '../support/money-path';
+import { expectInvalidField } from '../support/assertions';
 
 let w: World;
 beforeAll(async () => {

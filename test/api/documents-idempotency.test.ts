@@ -2,8 +2,9 @@
 // with the same fields and file replays the first answer and stores one document; another file under
 // the same key is the usual 409 conflict.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { expectError, invoke, openWorld, type World } from '../support/money-path';
+import { invoke, openWorld, type World } from '../support/money-path';
 import { form, OTHER_PDF, PDF, send } from './documents-forms';
+import { expectError } from '../support/assertions';
 
 let w: World;
 beforeEach(async () => {

@@ -1,8 +1,9 @@
 // Documents attached to verifications: a document names the verification it supports (a verification of
 // its holder's customer), the list filters by it, and a wrong verification is refused without storing anything.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { enc, expectError, expectInvalidField, invoke, openWorld, type World } from '../support/money-path';
+import { enc, invoke, openWorld, type World } from '../support/money-path';
 import { form, PDF, send } from './documents-forms';
+import { expectError, expectInvalidField } from '../support/assertions';
 
 let w: World;
 beforeEach(async () => {

@@ -1,7 +1,9 @@
 // Documents: multipart upload kept in the workspace, list, get, replace, delete, the console download, and the limits.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { enc, expectError, expectInvalidField, invoke, openWorld, type Reply, type World } from '../support/money-path';
+import { enc, invoke, openWorld, type World } from '../support/money-path';
 import { checkAgainstContract } from '../support/contract-check';
+import { type ApiResult } from '../support/api-client';
+import { expectError, expectInvalidField } from '../support/assertions';
 
 let w: World;
 beforeEach(async () => {
@@ -15,12 +17,12 @@ const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << >> endobj\ntrailer <<
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 
 /** Sends a multipart form (or any raw body) with the seeded credentials, checked against the contract like every API test. */
-async function send(method: string, path: string, body: FormData | string, headers: Record<string, string> = {}): Promise<Reply> {
+async function send(method: string, path: string, body: FormData | string, headers: Record<string, string> = {}): Promise<ApiResult> {
   const res = await fetch(`${w.api.base}${path}`, { method, headers: { authorization: w.api.auth, ...headers }, body });
   const text = await res.text();
   const parsed: unknown = text ? JSON.parse(text) : null;
   checkAgainstContract(method, `${w.api.base}${path}`, res.status, parsed, text);
-  return { status: res.status, body: parsed, text, headers: res.headers } as Reply;
+  return { status: res.status, body: parsed, text, headers: res.headers } as ApiResult;
 }
 
 function form(fields: Record<string, string>, file?: { bytes: Uint8Array; name: string; type?: string }): FormData {
@@ -91,9 +93,9 @@ describe('GET /documents, PUT and DELETE /documents/{id}', () => {
 
   it('deletes a document (204) and then every route answers 404 REFERENCE_NOT_FOUND', async () => {
     const d = (await upload(passport(w.seed.alice.id), { bytes: PDF, name: 'a.pdf' })).body;
-    expect((await w.api.call('DELETE', `/documents/${enc(d.id)}`)).status).toBe(204);
+    expect((await w.api.delete(`/documents/${enc(d.id)}`)).status).toBe(204);
     expectError(await w.api.get(`/documents/${enc(d.id)}`), 404, 'REFERENCE_NOT_FOUND');
-    expectError(await w.api.call('DELETE', `/documents/${enc(d.id)}`), 404, 'REFERENCE_NOT_FOUND');
+    expectError(await w.api.delete(`/documents/${enc(d.id)}`), 404, 'REFERENCE_NOT_FOUND');
     expectError(await send('PUT', `/documents/${enc(d.id)}`, form({ side: 'BACK' })), 404, 'REFERENCE_NOT_FOUND');
     expect((await w.api.get('/documents')).body.totalCount).toBe(0);
   });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Core } from '../../core/index';
 import type { ExchangeRate } from '../../core/rates/service';
-import { FROZEN_AT, type TestServer, useSeededServer } from '../support/builders';
+import { type TestServer, useSeededServer } from '../support/builders';
 import { expectError, expectInvalidField } from '../support/assertions';
+import { FROZEN_AT } from '../support/api-client';
 
 let core: Core;
 let srv: TestServer;

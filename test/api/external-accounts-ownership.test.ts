@@ -2,8 +2,10 @@
 // (real keys here, each chain's message framing), or its holder passes the sandbox's liveness check.
 // Challenges expire on the workspace clock, answer once, and a newer one replaces an open one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advance, enc, expectError, expectInvalidField, FROZEN_MS, invoke, openWorld, type World } from '../support/money-path';
+import { advance, enc, invoke, openWorld, type World } from '../support/money-path';
 import { evmWallet, solanaWallet, sparkWallet, tronWallet, type TestWallet } from '../support/wallet-keys';
+import { FROZEN_MS } from '../support/api-client';
+import { expectError, expectInvalidField } from '../support/assertions';
 
 let w: World;
 beforeAll(async () => {
@@ -113,7 +115,7 @@ describe('LIVENESS', () => {
   it("the sandbox's check passes: its token sent back as signature proves the wallet; the console reads the states", async () => {
     const id = await walletAccount({ accountType: 'SPARK_WALLET', currency: 'BTC', address: 'sp1qhostedwalletbb' });
     const keyed = await walletAccount(sparkWallet());
-    const before = (await invoke(w, 'verifications/ownership', { accountIds: [id, keyed, w.seed.aliceExt['000']] })) as any[];
+    const before = await invoke(w, 'verifications/ownership', { accountIds: [id, keyed, w.seed.aliceExt['000']] });
     expect(before).toEqual([
       { accountId: id, provable: true, methods: ['LIVENESS'] },
       { accountId: keyed, provable: true, methods: ['WALLET_SIGNATURE', 'LIVENESS'], signatureFormat: expect.stringContaining('Bitcoin') },
@@ -123,13 +125,13 @@ describe('LIVENESS', () => {
     expect(c.status, c.text).toBe(201);
     expect(c.body).toEqual({ method: 'LIVENESS', verificationLink: expect.stringMatching(/^https:\/\/liveness\.sandbox\.invalid\/session\//), token: expect.stringMatching(/^lvs_/), expiresAt: expect.any(String) });
     const open = (await invoke(w, 'verifications/ownership', { accountIds: [id] }))[0];
-    expect(open.open).toEqual({ method: 'LIVENESS', verificationLink: c.body.verificationLink, expiresAt: c.body.expiresAt });
+    expect(open!.open).toEqual({ method: 'LIVENESS', verificationLink: c.body.verificationLink, expiresAt: c.body.expiresAt });
     expectInvalidField(await verify(id, { signature: 'lvs_not-the-token' }), 'signature');
     const ok = await verify(id, { signature: c.body.token });
     expect(ok.status, ok.text).toBe(200);
     expect(ok.body.id).toBe(id);
     const after = (await invoke(w, 'verifications/ownership', { accountIds: [id] }))[0];
-    expect(after.proven).toEqual({ method: 'LIVENESS', at: expect.any(String) });
-    expect(after.open).toBeUndefined();
+    expect(after!.proven).toEqual({ method: 'LIVENESS', at: expect.any(String) });
+    expect(after!.open).toBeUndefined();
   });
 });

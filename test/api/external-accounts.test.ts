@@ -1,9 +1,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../core/index';
 import type { Customer } from '../../core/customers/schema';
-import {
-  accountInfo, createCustomer, createUsdAccount, newCore, removeTempDirs, startServer, storedState, usdAccountBody, type TestServer,
-} from '../support/builders';
+import { accountInfo, createCustomer, createUsdAccount, newCore, removeTempDirs, startServer, storedState, usdAccountBody, type TestServer } from '../support/builders';
 import { expectError, expectInvalidField } from '../support/assertions';
 
 let core: Core;

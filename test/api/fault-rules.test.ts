@@ -29,7 +29,7 @@ async function addRule(rule: Record<string, unknown>): Promise<{ id: string }> {
   return r.body;
 }
 const ruleOf = async (id: string) => (await w.api.get(`/sandbox/fault-rules/${encodeURIComponent(id)}`)).body;
-const remove = (id: string) => w.api.call('DELETE', `/sandbox/fault-rules/${encodeURIComponent(id)}`);
+const remove = (id: string) => w.api.delete(`/sandbox/fault-rules/${encodeURIComponent(id)}`);
 const quoteCount = async (): Promise<number> => (await invoke(w, 'quotes/list', { limit: 1 })).totalCount;
 
 describe('fault rules', () => {
@@ -50,7 +50,7 @@ describe('fault rules', () => {
     const marked = await invoke(w, 'requestLog/list', { faulted: true, limit: 10 });
     expect(marked.data).toHaveLength(1);
     expect(marked.data[0]).toMatchObject({ method: 'POST', status: 500, faultRuleId: rule.id });
-    expect(marked.data[0].faultNote).toBe('answered 500 INTERNAL_ERROR (rule "Third quote fails")');
+    expect(marked.data[0]!.faultNote).toBe('answered 500 INTERNAL_ERROR (rule "Third quote fails")');
     const oracle = await w.api.get('/sandbox/requests?method=POST&path=/quotes&status=500');
     expect(oracle.body.data[0]).toMatchObject({ faultRuleId: rule.id, replayed: false });
     await remove(rule.id);
@@ -61,12 +61,12 @@ describe('fault rules', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await raw('GET', '/customers?limit=1')).status);
     expect(statuses).toEqual([200, 503, 200, 503]);
-    const off = await w.api.call('PATCH', `/sandbox/fault-rules/${encodeURIComponent(rule.id)}`, { enabled: false });
+    const off = await w.api.patch(`/sandbox/fault-rules/${encodeURIComponent(rule.id)}`, { enabled: false });
     expect(off.status).toBe(200);
     expect(off.body).toMatchObject({ enabled: false, hitCount: 2, matchCount: 4, name: 'GET /customers' });
     for (let i = 0; i < 2; i++) expect((await raw('GET', '/customers?limit=1')).status).toBe(200);
     // Other paths below /customers are not matched by the exact pattern.
-    const reset = await w.api.call('PATCH', `/sandbox/fault-rules/${encodeURIComponent(rule.id)}`, { resetCounts: true });
+    const reset = await w.api.patch(`/sandbox/fault-rules/${encodeURIComponent(rule.id)}`, { resetCounts: true });
     expect(reset.body).toMatchObject({ hitCount: 0, matchCount: 0, lastHitAt: null });
     await remove(rule.id);
   });
@@ -115,7 +115,7 @@ describe('fault rules', () => {
       expect(r.body.details.errors.map((e: { field: string }) => e.field), JSON.stringify(rule)).toContain(field);
     }
     const rule = await addRule({ pathPattern: '/quotes', latencyMs: 10, enabled: false });
-    const patched = await w.api.call('PATCH', `/sandbox/fault-rules/${encodeURIComponent(rule.id)}`, { latencyMs: 0 });
+    const patched = await w.api.patch(`/sandbox/fault-rules/${encodeURIComponent(rule.id)}`, { latencyMs: 0 });
     expect(patched.status).toBe(400);
     expect(patched.body.details.errors[0].field).toBe('status');
     expect((await w.api.get('/sandbox/fault-rules/FaultRule:nope')).status).toBe(404);

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { removeTempDirs } from '../support/builders';
 import { newKeyPair, openSessionKey, stamp } from '../../core/wallet/crypto';
-import { enc, firstLeg, openWalletWorld, otpSignIn, retryHeaders, send, type ClientSession, type WalletWorld } from '../support/wallet';
+import { enc, firstLeg, openWalletWorld, otpSignIn, retryHeaders, send, type ClientSession, type WalletWorld } from '../support/worlds/wallet';
 
 let w: WalletWorld;
 let a: ClientSession;
@@ -47,17 +47,17 @@ describe.each([
   {
     name: 'session refresh (the new key is sealed asynchronously)',
     method: 'POST', path: () => `/auth/sessions/${enc(a.id)}/refresh`, body: () => ({ clientPublicKey: clientKey.publicKey }), status: 201,
-    check: async (body: any) => expect(await openSessionKey(body.encryptedSessionSigningKey, clientKey.privateKey)).toMatch(/^[0-9a-f]{64}$/),
+    check: async (body: { encryptedSessionSigningKey: string }) => expect(await openSessionKey(body.encryptedSessionSigningKey, clientKey.privateKey)).toMatch(/^[0-9a-f]{64}$/),
   },
   {
     name: 'wallet export (the mnemonic is sealed asynchronously)',
     method: 'POST', path: () => `/internal-accounts/${enc(w.wallet.id)}/export`, body: () => ({ clientPublicKey: clientKey.publicKeyUncompressed }), status: 200,
-    check: async (body: any) => expect(body.id).toBe(w.wallet.id),
+    check: async (body: { id: string }) => expect(body.id).toBe(w.wallet.id),
   },
   {
     name: 'privacy update (synchronous after the body is read)',
     method: 'PATCH', path: () => `/internal-accounts/${enc(w.wallet.id)}`, body: () => ({ privateEnabled: true }), status: 200,
-    check: async (body: any) => expect(body.privateEnabled).toBe(true),
+    check: async (body: { privateEnabled: boolean }) => expect(body.privateEnabled).toBe(true),
   },
 ])('a keyed signed retry: $name', ({ method, path, body, status, check }) => {
   it('fails whole when its answer cannot be stored, and the same retry then runs once and replays after', async () => {

@@ -1,9 +1,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../core/index';
 import type { InternalAccount } from '../../core/accounts/internal-service';
-import {
-  createToken, fund, individualBody, internalAccountOf, newCore, removeTempDirs, seededCustomer, startServer, storedState, type TestServer,
-} from '../support/builders';
+import { createToken, fund, individualBody, internalAccountOf, newCore, removeTempDirs, seededCustomer, startServer, storedState, type TestServer } from '../support/builders';
 import { expectError } from '../support/assertions';
 
 let core: Core;

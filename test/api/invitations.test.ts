@@ -1,7 +1,9 @@
 // UMA invitations: POST /invitations, GET /invitations/{code}, claim (with the INVITATION.CLAIMED webhook) and cancel.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { advance, expectError, expectInvalidField, FROZEN_MS, invoke, openWorld, type World } from '../support/money-path';
+import { advance, invoke, openWorld, type World } from '../support/money-path';
 import { startReceiver, until, type Receiver } from '../support/webhook-receiver';
+import { FROZEN_MS } from '../support/api-client';
+import { expectError, expectInvalidField } from '../support/assertions';
 
 let w: World;
 beforeEach(async () => {
@@ -53,7 +55,7 @@ describe('POST /invitations/{code}/claim', () => {
   beforeEach(async () => {
     rx = await startReceiver();
     rx.setPublicKey((await w.api.get('/config')).body.webhookPublicKey);
-    expect((await w.api.call('PATCH', '/config', { webhookEndpoint: rx.url })).status).toBe(200);
+    expect((await w.api.patch('/config', { webhookEndpoint: rx.url })).status).toBe(200);
   });
   afterEach(async () => {
     await rx.close();

@@ -78,11 +78,11 @@ describe('real times of what happens in the real world', () => {
     expect(r.status).toBe(200);
     const after = Date.now();
     const page = await invoke(w, 'requestLog/list', { limit: 5 });
-    const call = page.data.find((c: { path: string }) => c.path.endsWith('/customers'));
+    const call = page.data.find((c) => c.path.endsWith('/customers'))!;
     // Workspace time: three days after the frozen start; wall time: now.
     expect(Date.parse(call.createdAt)).toBe(Date.parse('2026-01-04T00:00:00.000Z'));
-    expect(Date.parse(call.wallAt)).toBeGreaterThanOrEqual(before);
-    expect(Date.parse(call.wallAt)).toBeLessThanOrEqual(after);
+    expect(Date.parse(call.wallAt!)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(call.wallAt!)).toBeLessThanOrEqual(after);
   });
 
   it('a webhook sent after a clock advance keeps the wall-clock time of its delivery and of each attempt', async () => {
@@ -90,13 +90,13 @@ describe('real times of what happens in the real world', () => {
     try {
       await advance(w, 3 * 86_400);
       const before = Date.now();
-      expect((await w.api.call('PATCH', '/config', { webhookEndpoint: rx.url })).status).toBe(200);
+      expect((await w.api.patch('/config', { webhookEndpoint: rx.url })).status).toBe(200);
       const test = (await until(() => rx.received.find((r) => r.envelope.type === 'TEST'), 'the TEST webhook'))!;
       const { delivery, attempts } = await until(async () => { const d = await invoke(w, 'webhooks/get', { id: test.envelope.id }); return d.delivery.status === 'SUCCEEDED' && d; }, 'TEST delivered');
       expect(Date.parse(delivery.createdAt)).toBe(Date.parse('2026-01-04T00:00:00.000Z'));
-      for (const at of [delivery.wallAt, attempts[0].startedWallAt]) {
-        expect(Date.parse(at)).toBeGreaterThanOrEqual(before);
-        expect(Date.parse(at)).toBeLessThanOrEqual(Date.now());
+      for (const at of [delivery.wallAt, attempts[0]!.startedWallAt]) {
+        expect(Date.parse(at!)).toBeGreaterThanOrEqual(before);
+        expect(Date.parse(at!)).toBeLessThanOrEqual(Date.now());
       }
     } finally {
       await rx.close();

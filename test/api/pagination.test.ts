@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../core/index';
-import { createCustomer, createToken, newCore, removeTempDirs, startServer, type ApiClient, type TestServer } from '../support/builders';
+import { createCustomer, createToken, newCore, removeTempDirs, startServer, type TestServer } from '../support/builders';
 import { expectInvalidField } from '../support/assertions';
+import { type ApiClient } from '../support/api-client';
 
 let core: Core;
 let srv: TestServer;

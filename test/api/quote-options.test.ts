@@ -14,15 +14,15 @@ afterEach(async () => {
 describe('quotes/options', () => {
   it('marks $old.version.usd with the 412 its lookup answers, and $fail.compliance.usd with the COMPLIANCE_REJECTED it fails with', async () => {
     const o = await invoke(w, 'quotes/options', {});
-    const old = o.umaRecipients.find((r: { umaAddress: string }) => r.umaAddress.startsWith('$old.version.usd@'));
+    const old = o.umaRecipients.find((r) => r.umaAddress.startsWith('$old.version.usd@'))!;
     expect(old.refusal).toMatchObject({ status: 412, code: 'UNSUPPORTED_UMA_VERSION' });
     const lookup = await w.api.get(`/receiver/uma/${encodeURIComponent(old.umaAddress)}`);
-    expect({ status: lookup.status, code: lookup.body.code, message: lookup.body.message }).toEqual({ status: 412, code: old.refusal.code, message: old.refusal.message });
+    expect({ status: lookup.status, code: lookup.body.code, message: lookup.body.message }).toEqual({ status: 412, code: old.refusal!.code, message: old.refusal!.message });
 
-    const compliance = o.umaRecipients.find((r: { umaAddress: string }) => r.umaAddress.startsWith('$fail.compliance.usd@'));
+    const compliance = o.umaRecipients.find((r) => r.umaAddress.startsWith('$fail.compliance.usd@'))!;
     expect(compliance.refusal).toBeNull();
     expect(compliance.steps).toEqual([expect.objectContaining({ step: expect.objectContaining({ kind: 'FAIL', failureReason: 'COMPLIANCE_REJECTED' }) })]);
-    const delayed = o.destinations.find((d: { scenario: string }) => d.scenario === 'DELAYED');
+    const delayed = o.destinations.find((d) => d.scenario === 'DELAYED')!;
     expect(delayed.steps).toEqual([{ after: 360, step: { kind: 'COMPLETE' } }]);
   });
 });

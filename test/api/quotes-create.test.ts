@@ -1,9 +1,9 @@
 // POST /quotes and GET /quotes/{id}: the Quote resource, its transaction, and the price arithmetic
 // of core/quotes/pricing.ts recomputed from the quote's own fields.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  accountQuote, createQuote, enc, expectBooksBalanced, expectError, FROZEN_AT, getTx, openWorld, pricingRule, roundHalfAway, type World,
-} from '../support/money-path';
+import { accountQuote, createQuote, enc, expectBooksBalanced, getTx, openWorld, pricingRule, roundHalfAway, type World } from '../support/money-path';
+import { FROZEN_AT } from '../support/api-client';
+import { expectError } from '../support/assertions';
 
 let w: World;
 beforeEach(async () => {
@@ -117,7 +117,7 @@ describe('quote arithmetic (pricing.ts)', () => {
   });
 
   it('svcApiVariableFeeAmount is totalSendingAmount × svcApiVariableFeeRate rounded, with the platform fee schedule', async () => {
-    const patched = await w.api.call('PATCH', '/config', { fees: { variableFeeRate: 0.0125, fixedFees: { USD: 77 } } });
+    const patched = await w.api.patch('/config', { fees: { variableFeeRate: 0.0125, fixedFees: { USD: 77 } } });
     expect(patched.status, patched.text).toBe(200);
     for (const S of [1_000, 1_020, 1_060, 98_765]) {
       const q = await createQuote(w, accountQuote(w.seed.aliceUsd, w.seed.sophieIban['0000'], 'SENDING', S));

@@ -1,8 +1,7 @@
 // POST /quotes/{id}/execute: holds and settlement, expiry, double execution, idempotency, funds.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  accountQuote, advance, balances, createQuote, enc, execute, expectBooksBalanced, expectError, getQuote, getTx, invoke, openWorld, type World,
-} from '../support/money-path';
+import { accountQuote, advance, balances, createQuote, enc, execute, expectBooksBalanced, getQuote, getTx, invoke, openWorld, type World } from '../support/money-path';
+import { expectError } from '../support/assertions';
 
 let w: World;
 beforeEach(async () => {
@@ -91,21 +90,21 @@ describe('expiry', () => {
 describe('Idempotency-Key', () => {
   it('on POST /quotes replays the same body and creates no second quote or transaction', async () => {
     const body = accountQuote(w.seed.aliceUsd, w.seed.luciaClabe['12000'], 'SENDING', 100_00);
-    const first = await w.api.post('/quotes', body, { 'Idempotency-Key': 'quote-key-1' });
+    const first = await w.api.post('/quotes', body, { headers: { 'Idempotency-Key': 'quote-key-1' } });
     const n = counts();
-    const second = await w.api.post('/quotes', body, { 'Idempotency-Key': 'quote-key-1' });
+    const second = await w.api.post('/quotes', body, { headers: { 'Idempotency-Key': 'quote-key-1' } });
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
     expect(second.body).toEqual(first.body);
     expect(counts()).toEqual(n);
-    const other = await w.api.post('/quotes', body, { 'Idempotency-Key': 'quote-key-2' });
+    const other = await w.api.post('/quotes', body, { headers: { 'Idempotency-Key': 'quote-key-2' } });
     expect(other.body.id).not.toBe(first.body.id);
   });
 
   it('the same key with a different body is 409 and creates nothing', async () => {
-    await w.api.post('/quotes', accountQuote(w.seed.aliceUsd, w.seed.luciaClabe['12000'], 'SENDING', 100_00), { 'Idempotency-Key': 'quote-key-3' });
+    await w.api.post('/quotes', accountQuote(w.seed.aliceUsd, w.seed.luciaClabe['12000'], 'SENDING', 100_00), { headers: { 'Idempotency-Key': 'quote-key-3' } });
     const n = counts();
-    const r = await w.api.post('/quotes', accountQuote(w.seed.aliceUsd, w.seed.luciaClabe['12000'], 'SENDING', 100_01), { 'Idempotency-Key': 'quote-key-3' });
+    const r = await w.api.post('/quotes', accountQuote(w.seed.aliceUsd, w.seed.luciaClabe['12000'], 'SENDING', 100_01), { headers: { 'Idempotency-Key': 'quote-key-3' } });
     expectError(r, 409, 'CONFLICT');
     expect(counts()).toEqual(n);
   });

@@ -1,9 +1,8 @@
 // REALTIME_FUNDING quotes (payment instructions per funding currency) and immediatelyExecute.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pixChecksumValid } from '../../core/payments/pix';
-import {
-  accountQuote, balances, createQuote, execute, expectBooksBalanced, expectError, expectInvalidField, getQuote, getTx, openWorld, type World,
-} from '../support/money-path';
+import { accountQuote, balances, createQuote, execute, expectBooksBalanced, getQuote, getTx, openWorld, type Quote, type World } from '../support/money-path';
+import { expectError, expectInvalidField } from '../support/assertions';
 
 let w: World;
 beforeEach(async () => {
@@ -18,11 +17,11 @@ function realtime(source: Record<string, unknown>, extra: Record<string, unknown
   return { source: { sourceType: 'REALTIME_FUNDING', ...source }, destination: { destinationType: 'ACCOUNT', accountId: w.seed.luciaClabe['12000'] }, lockedCurrencySide: 'RECEIVING', lockedCurrencyAmount: 1_000_00, ...extra };
 }
 
-async function instruction(source: Record<string, unknown>): Promise<{ quote: any; info: Record<string, any> }> {
+async function instruction(source: Record<string, unknown>): Promise<{ quote: Quote; info: Record<string, unknown> }> {
   const quote = await createQuote(w, realtime(source));
   expect(quote.paymentInstructions, JSON.stringify(quote)).toHaveLength(1);
   expect(quote.source).toMatchObject({ sourceType: 'REALTIME_FUNDING', currency: source['currency'] });
-  return { quote, info: quote.paymentInstructions[0].accountOrWalletInfo };
+  return { quote, info: quote.paymentInstructions![0]!.accountOrWalletInfo };
 }
 
 describe('REALTIME_FUNDING payment instructions', () => {
@@ -30,20 +29,20 @@ describe('REALTIME_FUNDING payment instructions', () => {
     const a = await instruction({ currency: 'USD', customerId: w.seed.alice.id });
     const b = await instruction({ currency: 'USD', customerId: w.seed.alice.id });
     expect(a.info).toMatchObject({ accountType: 'USD_ACCOUNT', accountNumber: expect.stringMatching(/^\d+$/), routingNumber: expect.stringMatching(/^\d{9}$/), reference: expect.any(String) });
-    expect(a.info['paymentRails'].length).toBeGreaterThan(0);
+    expect((a.info['paymentRails'] as string[]).length).toBeGreaterThan(0);
     expect(a.info['paymentRails']).not.toContain('ACH');
     expect(a.info['reference']).not.toBe(b.info['reference']);
-    expect(a.quote.paymentInstructions[0].instructionsNotes).toContain(a.info['reference']);
+    expect(a.quote.paymentInstructions![0]!.instructionsNotes).toContain(a.info['reference']);
     // The transaction reconciles against the same reference.
-    expect((await getTx(w, a.quote.transactionId)).reconciliationInstructions.reference).toBe(a.info['reference']);
+    expect((await getTx(w, a.quote.transactionId)).reconciliationInstructions!.reference).toBe(a.info['reference']);
     expect((await getTx(w, a.quote.transactionId)).customerId).toBe(w.seed.alice.id);
   });
 
   it('BRL funding: BRL_ACCOUNT qrCode is a PIX payload whose CRC checks and which carries the quoted amount', async () => {
     const { quote, info } = await instruction({ currency: 'BRL' });
     expect(info['accountType']).toBe('BRL_ACCOUNT');
-    expect(info['qrCode'].length).toBeGreaterThan(0);
-    expect(pixChecksumValid(info['qrCode'])).toBe(true);
+    expect((info['qrCode'] as string).length).toBeGreaterThan(0);
+    expect(pixChecksumValid(info['qrCode'] as string)).toBe(true);
     expect(info['qrCode']).toContain(`54${(quote.totalSendingAmount / 100).toFixed(2).length.toString().padStart(2, '0')}${(quote.totalSendingAmount / 100).toFixed(2)}`);
   });
 
@@ -69,15 +68,15 @@ describe('REALTIME_FUNDING payment instructions', () => {
     const { quote, info } = await instruction({ currency: 'BTC' });
     expect(quote.sendingCurrency).toMatchObject({ code: 'BTC', decimals: 8 });
     expect(info).toMatchObject({ accountType: 'SPARK_WALLET', assetType: 'BTC', address: expect.any(String), invoice: expect.any(String) });
-    expect(info['address'].length).toBeGreaterThan(0);
-    expect(info['invoice'].length).toBeGreaterThan(0);
+    expect((info['address'] as string).length).toBeGreaterThan(0);
+    expect((info['invoice'] as string).length).toBeGreaterThan(0);
   });
 
   it('stablecoin funding names its network: without cryptoNetwork 400 naming source.cryptoNetwork, with it the network wallet', async () => {
     expectInvalidField(await w.api.post('/quotes', realtime({ currency: 'USDC' })), 'source.cryptoNetwork');
     const { info, quote } = await instruction({ currency: 'USDC', cryptoNetwork: 'SOLANA' });
     expect(info).toMatchObject({ accountType: 'SOLANA_WALLET', assetType: 'USDC', address: expect.any(String) });
-    expect(quote.source.cryptoNetwork).toBe('SOLANA');
+    expect(quote.source).toMatchObject({ cryptoNetwork: 'SOLANA' });
   });
 
   it('a currency without an instant payment method cannot fund just in time (400 naming source.currency)', async () => {

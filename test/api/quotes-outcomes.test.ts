@@ -1,10 +1,8 @@
 // The sandbox's quote-execution outcomes by the destination identifier's last 3 digits
-// (core/payments/scenarios.ts), checked step by step on the test clock: quote and transaction status,
+// (core/payments/outcomes.ts), checked step by step on the test clock: quote and transaction status,
 // failureReason, refund, the source account's balances and the trial balance.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  accountQuote, advance, balances, createQuote, execute, expectBooksBalanced, externalAccount, getQuote, getTx, invoke, openWorld, type World,
-} from '../support/money-path';
+import { accountQuote, advance, balances, createQuote, execute, expectBooksBalanced, externalAccount, getQuote, getTx, invoke, openWorld, type World } from '../support/money-path';
 
 let w: World;
 beforeEach(async () => {
@@ -122,7 +120,7 @@ describe('quote execution outcomes by destination suffix', () => {
         if (check.refund === null) expect(tx, ctx).not.toHaveProperty('refund');
         if (check.refund) {
           expect(tx.refund, ctx).toMatchObject({ ...check.refund, reference: expect.any(String), initiatedAt: expect.any(String) });
-          if (check.refund.status === 'COMPLETED') expect(tx.refund.settledAt, ctx).toEqual(expect.any(String));
+          if (check.refund.status === 'COMPLETED') expect(tx.refund!.settledAt, ctx).toEqual(expect.any(String));
           else expect(tx.refund, ctx).not.toHaveProperty('settledAt');
         }
         if (check.settledAfter !== undefined) expect(tx.settledAt, ctx).toBe(new Date(Date.parse(q.createdAt) + check.settledAfter * 1000).toISOString());

@@ -1,9 +1,7 @@
 // Quotes to UMA addresses (lookupId, payer data) and lookups named by account quotes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  accountQuote, advance, balances, createQuote, enc, execute, expectBooksBalanced, expectError, expectInvalidField, externalAccount, getQuote, getTx,
-  openWorld, SANDBOX_UMA, umaLookup, type World,
-} from '../support/money-path';
+import { accountQuote, advance, balances, createQuote, enc, execute, expectBooksBalanced, externalAccount, getQuote, getTx, openWorld, SANDBOX_UMA, umaLookup, type World } from '../support/money-path';
+import { expectError, expectInvalidField } from '../support/assertions';
 
 let w: World;
 beforeEach(async () => {

@@ -1,6 +1,7 @@
 // Receiver lookups: GET /receiver/uma/{address} and GET /receiver/external-account/{accountId}.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enc, expectError, openWorld, SANDBOX_UMA, umaLookup, type World } from '../support/money-path';
+import { enc, openWorld, SANDBOX_UMA, umaLookup, type World } from '../support/money-path';
+import { expectError } from '../support/assertions';
 
 let w: World;
 beforeAll(async () => {

@@ -33,8 +33,8 @@ describe('the request log', () => {
 
   it('marks an idempotent replay as a replay, and lists the events a call caused with their webhook deliveries', async () => {
     const body = accountQuote(w.seed.aliceUsd, w.seed.sophieIban['0000'], 'SENDING', 12_00);
-    const first = await w.api.post('/quotes', body, { 'Idempotency-Key': 'replay-me' });
-    const again = await w.api.post('/quotes', body, { 'Idempotency-Key': 'replay-me' });
+    const first = await w.api.post('/quotes', body, { headers: { 'Idempotency-Key': 'replay-me' } });
+    const again = await w.api.post('/quotes', body, { headers: { 'Idempotency-Key': 'replay-me' } });
     expect(again.body.id).toBe(first.body.id);
     const calls = ((await list({ method: 'POST', pathContains: 'quotes' })).data as { id: string; replayed: boolean; idempotencyKey: string | null }[]).filter((c) => c.idempotencyKey === 'replay-me');
     expect(calls.map((c) => c.replayed)).toEqual([true, false]);
@@ -45,7 +45,7 @@ describe('the request log', () => {
     // With an endpoint set, a call's event lists its webhook delivery.
     const rx = await startReceiver();
     try {
-      expect((await w.api.call('PATCH', '/config', { webhookEndpoint: rx.url })).status).toBe(200);
+      expect((await w.api.patch('/config', { webhookEndpoint: rx.url })).status).toBe(200);
       const fund = await w.api.post(`/sandbox/internal-accounts/${encodeURIComponent(w.seed.aliceUsd)}/fund`, { amount: 1_00 });
       expect(fund.status).toBe(200);
       const fundCall = ((await list({ method: 'POST', pathContains: '/fund', source: 'HTTP' })).data as { id: string }[])[0]!;
@@ -55,13 +55,13 @@ describe('the request log', () => {
       }, 'a delivery of the fund call\'s event');
       expect(withDelivery.deliveries[0]).toMatchObject({ url: rx.url });
       await until(() => rx.received.length > 0, 'the webhook arrived');
-      expect((await w.api.call('PATCH', '/config', { webhookEndpoint: null })).status).toBe(200);
+      expect((await w.api.patch('/config', { webhookEndpoint: null })).status).toBe(200);
     } finally {
       await rx.close();
     }
     // The event links back to its call.
-    const events = await invoke(w, 'events/list', { resourceId: caused[0].resourceId, limit: 50 });
-    expect(events.data.find((e: { id: string }) => e.id === caused[0].id).apiCallId).toBe(calls[1]!.id);
+    const events = await invoke(w, 'events/list', { resourceId: caused[0]!.resourceId, limit: 50 });
+    expect(events.data.find((e) => e.id === caused[0]!.id)!.apiCallId).toBe(calls[1]!.id);
   });
 
   it('filters by a wall-clock time range, whatever the workspace clock says', async () => {

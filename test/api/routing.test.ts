@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Core } from '../../core/index';
 import { startLoopbackServer } from '../../core/host/server';
-import { FROZEN_AT, fund, internalAccountOf, seededCustomer, tempDir, type TestServer, useSeededServer } from '../support/builders';
+import { fund, internalAccountOf, seededCustomer, tempDir, type TestServer, useSeededServer } from '../support/builders';
 import { expectError, expectInvalidField } from '../support/assertions';
 import { getWithHost } from '../support/http';
+import { FROZEN_AT } from '../support/api-client';
 
 let core: Core;
 let srv: TestServer;

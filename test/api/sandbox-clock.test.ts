@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Core } from '../../core/index';
-import { FROZEN_AT, FROZEN_MS, createToken, type TestServer, useSeededServer } from '../support/builders';
+import { createToken, type TestServer, useSeededServer } from '../support/builders';
 import { expectError, expectInvalidField } from '../support/assertions';
+import { FROZEN_AT, FROZEN_MS } from '../support/api-client';
 
 let core: Core;
 let srv: TestServer;

@@ -1,9 +1,8 @@
 // Sandbox payments: POST /sandbox/send (pays a REALTIME_FUNDING quote) and POST /sandbox/uma/receive
 // (an incoming UMA payment to one of the platform's customers).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  accountQuote, advance, balances, createQuote, expectBooksBalanced, expectError, expectInvalidField, getQuote, getTx, invoke, openWorld, type World,
-} from '../support/money-path';
+import { accountQuote, advance, balances, createQuote, expectBooksBalanced, getQuote, getTx, invoke, openWorld, type World } from '../support/money-path';
+import { expectError, expectInvalidField } from '../support/assertions';
 
 let w: World;
 beforeEach(async () => {
@@ -169,7 +168,7 @@ describe('upstream client: POST /sandbox/uma/receive with customerId', () => {
     expectError(await receiveFor({ customerId: 'Customer:019b76da-a800-7000-8000-000000000000' }), 404, 'USER_NOT_FOUND');
     const created = await w.api.post('/customers', { customerType: 'INDIVIDUAL', platformCustomerId: 'cust-gone-009', fullName: 'Gone Away' });
     expect(created.status, created.text).toBe(201);
-    expect((await w.api.call('DELETE', `/customers/${encodeURIComponent(created.body.id)}`)).status).toBe(200);
+    expect((await w.api.delete(`/customers/${encodeURIComponent(created.body.id)}`)).status).toBe(200);
     expectError(await receiveFor({ customerId: created.body.id }), 410, 'CUSTOMER_DELETED');
     expectError(await receiveFor({ receiverUmaAddress: created.body.umaAddress }), 404, 'UMA_NOT_FOUND');
     expect(await txCount()).toBe(0);

@@ -1,9 +1,8 @@
 // The request log as a test oracle (GET /sandbox/requests) and the clock's upcoming jobs (GET /sandbox/clock/jobs).
 import { describe, expect, it } from 'vitest';
 import type { Core } from '../../core/index';
-import {
-  FROZEN_AT, FROZEN_MS, accountInfo, createCustomer, createUsdAccount, expectStatus, fund, internalAccountOf, type TestServer, useSeededServer,
-} from '../support/builders';
+import { accountInfo, createCustomer, createUsdAccount, expectStatus, fund, internalAccountOf, type TestServer, useSeededServer } from '../support/builders';
+import { FROZEN_AT, FROZEN_MS } from '../support/api-client';
 
 let core: Core;
 let srv: TestServer;

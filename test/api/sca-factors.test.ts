@@ -1,9 +1,10 @@
 // SCA factors: TOTP enrolment verified for real (RFC 6238 codes from the enrolment secret), passkeys
 // registered with a software authenticator, listing and deletion.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { expectError, expectInvalidField, invoke, openWorld, type World } from '../support/money-path';
-import { SoftAuthenticator } from '../support/wallet';
+import { invoke, openWorld, type World } from '../support/money-path';
+import { SoftAuthenticator } from '../support/worlds/wallet';
 import { enrolTotp, expectOk, nowMs, scaPath, totpAt, totpNow, wrongTotp } from './sca-helpers';
+import { expectError, expectInvalidField } from '../support/assertions';
 
 let w: World;
 beforeEach(async () => {
@@ -70,11 +71,11 @@ describe('TOTP enrolment', () => {
     const alice = w.seed.alice.id;
     const { credentialId } = await enrolTotp(w, alice);
     expectError(await w.api.post(scaPath('/factors', alice), { type: 'TOTP' }), 409, 'CONFLICT');
-    expectError(await w.api.call('DELETE', `/sca/factors/${encodeURIComponent(credentialId)}?customerId=${encodeURIComponent(w.seed.lucia.id)}`), 404, 'REFERENCE_NOT_FOUND');
-    const del = await w.api.call('DELETE', `/sca/factors/${encodeURIComponent(credentialId)}?customerId=${encodeURIComponent(alice)}`);
+    expectError(await w.api.delete(`/sca/factors/${encodeURIComponent(credentialId)}?customerId=${encodeURIComponent(w.seed.lucia.id)}`), 404, 'REFERENCE_NOT_FOUND');
+    const del = await w.api.delete(`/sca/factors/${encodeURIComponent(credentialId)}?customerId=${encodeURIComponent(alice)}`);
     expect(del.status, del.text).toBe(204);
     expect((await w.api.get(scaPath('/factors', alice))).body.factors).toEqual([]);
-    expectError(await w.api.call('DELETE', `/sca/factors/${encodeURIComponent(credentialId)}?customerId=${encodeURIComponent(alice)}`), 404, 'REFERENCE_NOT_FOUND');
+    expectError(await w.api.delete(`/sca/factors/${encodeURIComponent(credentialId)}?customerId=${encodeURIComponent(alice)}`), 404, 'REFERENCE_NOT_FOUND');
     expectOk(await w.api.post(scaPath('/factors', alice), { type: 'TOTP' }), 200);
   });
 

@@ -1,7 +1,8 @@
 // Shared steps of the SCA suites: a real authenticator app (otpauth, RFC 6238) fed the enrolment's
 // secret, and the workspace clock as the only source of time.
 import { Secret, TOTP } from 'otpauth';
-import { advance, enc, type Reply, type World } from '../support/money-path';
+import { advance, enc, type World } from '../support/money-path';
+import { type ApiResult } from '../support/api-client';
 
 /** The sandbox's fixed SCA code (README: sandbox conventions). */
 export const SANDBOX_CODE = '123456';
@@ -51,7 +52,7 @@ export async function enrolTotp(w: World, customerId: string): Promise<{ secret:
 }
 
 /** Asserts a status and returns the reply. */
-export function expectOk(r: Reply, status: number): Reply {
+export function expectOk(r: ApiResult, status: number): ApiResult {
   if (r.status !== status) throw new Error(`expected ${status}, got ${r.status} ${r.text}`);
   return r;
 }

@@ -1,8 +1,9 @@
 // SCA login (start and complete, lockout), recorded security events, and factor resets, on the
 // workspace clock with real TOTP codes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { advance, enc, expectError, expectInvalidField, invoke, openWorld, type World } from '../support/money-path';
+import { advance, enc, invoke, openWorld, type World } from '../support/money-path';
 import { enrolTotp, expectOk, nextTotp, nowMs, SANDBOX_CODE, scaPath, wrongTotp } from './sca-helpers';
+import { expectError, expectInvalidField } from '../support/assertions';
 
 let w: World;
 beforeEach(async () => {

@@ -3,9 +3,7 @@
 // the quote is authorized and executed. Transfers and agents' quotes never wait: the contract gives them
 // no waiting answer (201 only) and no authorize route, which the last two cases pin.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  accountQuote, advance, balances, enc, execute, expectBooksBalanced, externalAccount, getTx, openWorld, type World,
-} from '../support/money-path';
+import { accountQuote, advance, balances, enc, execute, expectBooksBalanced, externalAccount, getTx, openWorld, type World } from '../support/money-path';
 import { startReceiver, until, type Receiver } from '../support/webhook-receiver';
 import { UpstreamContract } from '../contract/upstream';
 import { connectedAgent } from './agents-world';
@@ -30,7 +28,7 @@ describe('a payment that needs SCA', () => {
   it('waits in PENDING_AUTHORIZATION with its quote (webhook and list say so), becomes PENDING when authorized, and moves money only when executed', async () => {
     const rx = await startReceiver();
     try {
-      expectOk(await w.api.call('PATCH', '/config', { webhookEndpoint: rx.url }), 200);
+      expectOk(await w.api.patch('/config', { webhookEndpoint: rx.url }), 200);
       const before = await balances(w, w.seed.aliceUsd);
       const q = expectOk(await aliceQuote(), 202).body;
       const waiting = await getTx(w, q.transactionId);
@@ -38,12 +36,12 @@ describe('a payment that needs SCA', () => {
       expect(upstream.errors('getTransactionById', 200, waiting)).toEqual([]);
       const listed = expectOk(await w.api.get('/transactions?status=PENDING_AUTHORIZATION'), 200).body;
       expect(listed.data.map((t: { id: string }) => t.id)).toEqual([q.transactionId]);
-      expect((await hookOf(rx, 'OUTGOING_PAYMENT.PENDING_AUTHORIZATION', q.transactionId)).envelope.data.status).toBe('PENDING_AUTHORIZATION');
+      expect((await hookOf(rx, 'OUTGOING_PAYMENT.PENDING_AUTHORIZATION', q.transactionId)).envelope.data!.status).toBe('PENDING_AUTHORIZATION');
       expect(await balances(w, w.seed.aliceUsd)).toEqual(before);
 
       expect(expectOk(await authorize(q.id), 200).body.status).toBe('PENDING');
       expect((await getTx(w, q.transactionId)).status).toBe('PENDING');
-      expect((await hookOf(rx, 'OUTGOING_PAYMENT.PENDING', q.transactionId)).envelope.data.status).toBe('PENDING');
+      expect((await hookOf(rx, 'OUTGOING_PAYMENT.PENDING', q.transactionId)).envelope.data!.status).toBe('PENDING');
       expect(await balances(w, w.seed.aliceUsd)).toEqual(before); // an authorization alone moves nothing
 
       expectOk(await execute(w, q.id), 200);

@@ -2,10 +2,9 @@
 // and cannot execute until POST /quotes/{quoteId}/authorize answers its challenge (a real TOTP code, or
 // the sandbox code), single use, expiring on the workspace clock, rate limited with Retry-After.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  accountQuote, advance, balances, createQuote, enc, execute, expectBooksBalanced, expectError, externalAccount, getQuote, getTx, openWorld, type World,
-} from '../support/money-path';
+import { accountQuote, advance, balances, createQuote, enc, execute, expectBooksBalanced, externalAccount, getQuote, getTx, openWorld, type World } from '../support/money-path';
 import { enrolTotp, expectOk, nextTotp, nowMs, SANDBOX_CODE, totpNow, wrongTotp } from './sca-helpers';
+import { expectError } from '../support/assertions';
 
 let w: World;
 beforeEach(async () => {
@@ -106,8 +105,8 @@ describe('a quote that needs SCA', () => {
     const r = await resend(q.id);
     expect(r.status, r.text).toBe(204);
     const fresh = (await getQuote(w, q.id)).scaChallenge;
-    expect(fresh.id).not.toBe(q.scaChallenge.id);
-    expect(Date.parse(fresh.expiresAt)).toBeLessThanOrEqual(Date.parse(q.expiresAt));
+    expect(fresh!.id).not.toBe(q.scaChallenge.id);
+    expect(Date.parse(fresh!.expiresAt)).toBeLessThanOrEqual(Date.parse(q.expiresAt));
     expectError(await authorize(q.id, { code: SANDBOX_CODE, challengeId: q.scaChallenge.id }), 409, 'CONFLICT'); // the old one was replaced
     expectOk(await authorize(q.id, { code: await totpNow(w, secret) }), 200);
   });

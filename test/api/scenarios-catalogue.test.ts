@@ -242,7 +242,7 @@ describe('scenarios saved from the request log', () => {
       reopened = reopenCore(core);
       const list = await value(reopened, 'scenarios/list', {});
       expect(list.groups).toContain('My scenarios');
-      expect(list.scenarios.find((s: any) => s.name === 'my-onboarding')).toMatchObject({ source: 'USER', stepCount: 3 });
+      expect(list.scenarios.find((s: { name: string }) => s.name === 'my-onboarding')).toMatchObject({ source: 'USER', stepCount: 3 });
       const page = await value(reopened, 'scenarios/saved', { limit: 10 });
       expect(page).toMatchObject({ totalCount: 1, hasMore: false });
       await value(reopened, 'scenarios/delete', { id: page.data[0].id });

@@ -38,7 +38,7 @@ describe('npm run scenarios', { timeout: 60_000 }, () => {
     expect(r.stdout).toContain('3 passed, 0 failed');
     const json = JSON.parse(readFileSync(report, 'utf8'));
     expect(json).toMatchObject({ passed: 3, failed: 0 });
-    expect(json.results.map((x: any) => x.name)).toEqual(['kyb-001-pending', 'kyb-002-rejected', 'kyb-003-approved']);
+    expect(json.results.map((x: { name: string }) => x.name)).toEqual(['kyb-001-pending', 'kyb-002-rejected', 'kyb-003-approved']);
   });
 
   it('a differing saved scenario in --workspace: FAIL with expected and actual, a JUnit failure, exit 1; rehearsed in a copy unless --in-place', async () => {

@@ -26,7 +26,7 @@ const routes = Object.entries(apiContract).map(([id, r]) => ({ id, method: r.met
 // A positive call to these would replace the workspace (and the test's own tokens) under the test.
 const replacesWorkspace = (path: string) => path.startsWith('/sandbox/workspace');
 
-async function call(method: string, path: string, authorization: string | null): Promise<{ status: number; body: any }> {
+async function call(method: string, path: string, authorization: string | null): Promise<{ status: number; body: unknown }> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (authorization) headers['authorization'] = authorization;
   const res = await fetch(`${srv.base}${path}`, { method, headers, body: method === 'GET' || method === 'DELETE' ? undefined : '{}' });

@@ -1,6 +1,7 @@
 // Stablecoins in the contract's shapes: provider account links (with their 404), registration, mints and burns on the workspace clock with their ledger effects, and the withdrawal-fee estimate.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { advance, balances, enc, expectBooksBalanced, expectError, expectInvalidField, invoke, openWorld, type World } from '../support/money-path';
+import { advance, balances, enc, expectBooksBalanced, invoke, openWorld, type World } from '../support/money-path';
+import { expectError, expectInvalidField } from '../support/assertions';
 
 let w: World;
 beforeEach(async () => {
@@ -100,7 +101,7 @@ describe('mints and burns', () => {
     expect(await supply(id)).toBe('25000000');
     expect(await balances(w, w.seed.aliceUsd)).toEqual({ balance: before.balance - 25_00, totalBalance: before.totalBalance - 25_00 });
     const updates = await invoke(w, 'events/list', { type: 'INTERNAL_ACCOUNT.BALANCE_UPDATED', resourceId: w.seed.aliceUsd });
-    expect(updates.data.map((e: { payload: { reason: string } }) => e.payload.reason)).toEqual(expect.arrayContaining(['STABLECOIN_MINT_HOLD', 'STABLECOIN_MINT_FUNDED']));
+    expect(updates.data.map((e) => (e.payload as { reason?: string }).reason)).toEqual(expect.arrayContaining(['STABLECOIN_MINT_HOLD', 'STABLECOIN_MINT_FUNDED']));
 
     // More than the custody holds is refused; what it holds burns, with the payout's estimate.
     expectError(await w.api.post(`/stablecoins/${enc(id)}/burns`, toAliceBank('30000000', { type: 'SVC_INTERNAL_ACCOUNT', accountId: w.seed.aliceUsd })), 400, 'INVALID_AMOUNT');

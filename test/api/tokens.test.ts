@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Core } from '../../core/index';
-import { FROZEN_AT, basicAuth, type TestServer, useSeededServer } from '../support/builders';
+import { type TestServer, useSeededServer } from '../support/builders';
 import { expectError } from '../support/assertions';
+import { FROZEN_AT, basicAuth } from '../support/api-client';
 
 let core: Core;
 let srv: TestServer;

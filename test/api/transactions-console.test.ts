@@ -1,9 +1,7 @@
 // Console handlers of the transaction explorer: 'transactions/detail' (the whole story of one
 // transaction) and 'transactions/search' (whatever support staff paste finds it).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  accountQuote, advance, createQuote, execute, externalAccount, getTx, identifierOf, invoke, openWorld, type World,
-} from '../support/money-path';
+import { accountQuote, advance, createQuote, execute, externalAccount, getTx, identifierOf, invoke, openWorld, type World } from '../support/money-path';
 
 let w: World;
 beforeEach(async () => {
@@ -28,7 +26,7 @@ describe('transactions/detail', () => {
     expect(d.history.map((h: { at: string }) => h.at)).toEqual(['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:05.000Z']);
     expect(d.quote).toMatchObject({ id: q.id, status: 'COMPLETED', transactionId: q.transactionId, totalSendingAmount: 200_00 });
     // Hold (available -> held) then settlement (held -> payout edge), each balanced.
-    const lines = d.ledger.map((e: { kind: string; accountId: string; bucket: string; amount: number; refId: string }) => [e.kind, e.accountId, e.bucket, e.amount]);
+    const lines = d.ledger.map((e) => [e.kind, e.accountId, e.bucket, e.amount]);
     expect(lines).toEqual([
       ['QUOTE_EXECUTED', w.seed.aliceUsd, 'AVAILABLE', -200_00], ['QUOTE_EXECUTED', w.seed.aliceUsd, 'HELD', 200_00],
       ['PAYMENT_SETTLED', w.seed.aliceUsd, 'HELD', -200_00], ['PAYMENT_SETTLED', expect.stringMatching(/^edge:payout:USD$/), 'AVAILABLE', 200_00],
@@ -47,7 +45,7 @@ describe('transactions/detail', () => {
     expect(d.history.map((h: { status: string; cause: string }) => [h.status, h.cause])).toEqual([
       ['PENDING', 'QUOTE_CREATED'], ['PROCESSING', 'QUOTE_EXECUTED'], ['FAILED', 'SANDBOX_FAILED'], ['FAILED', 'REFUND_INITIATED'], ['FAILED', 'REFUND_COMPLETED'],
     ]);
-    expect(d.history[2].details).toEqual({ failureReason: 'QUOTE_EXECUTION_FAILED' });
+    expect(d.history[2]!.details).toEqual({ failureReason: 'QUOTE_EXECUTION_FAILED' });
     expect(d.scenario).toBe('QUOTE:002');
     const net = d.ledger.filter((e: { accountId: string; bucket: string }) => e.accountId === w.seed.aliceUsd && e.bucket === 'AVAILABLE').reduce((s: number, e: { amount: number }) => s + e.amount, 0);
     expect(net).toBe(0);
@@ -63,7 +61,7 @@ describe('transactions/search', () => {
   it('finds a transaction by its id, its quote id, its reference (any case), customer id, platform customer id, external account id and account number', async () => {
     const q = await createQuote(w, accountQuote(w.seed.aliceUsd, w.seed.sophieIban['0000'], 'SENDING', 100_00));
     const other = await createQuote(w, accountQuote(w.seed.luciaMxn, w.seed.sophieIban['0004'], 'SENDING', 500_00));
-    const ref = (await getTx(w, q.transactionId)).reconciliationInstructions.reference as string;
+    const ref = (await getTx(w, q.transactionId)).reconciliationInstructions!.reference!;
     const iban = await identifierOf(w, w.seed.sophieIban['0000']);
     expect(await search(q.transactionId)).toEqual([q.transactionId]);
     expect(await search(q.id)).toEqual([q.transactionId]);

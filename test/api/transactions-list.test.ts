@@ -2,10 +2,11 @@
 // workspace holding quotes, transfers and an incoming UMA payment created at three instants.
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiAnswer } from '../../core/api-client-types';
 import { TX_STATUSES } from '../../core/transactions/schema';
-import {
-  accountQuote, advance, createQuote, enc, execute, expectError, expectInvalidField, FROZEN_MS, getTx, identifierOf, invoke, openWorld, type World,
-} from '../support/money-path';
+import { accountQuote, advance, createQuote, enc, execute, getTx, identifierOf, invoke, openWorld, type World } from '../support/money-path';
+import { FROZEN_MS } from '../support/api-client';
+import { expectError, expectInvalidField } from '../support/assertions';
 
 let w: World;
 const id: Record<string, string> = {};
@@ -42,7 +43,7 @@ afterAll(async () => {
 const list = async (query: string) => {
   const r = await w.api.get(`/transactions?${query}`);
   expect(r.status, `${query}: ${r.text}`).toBe(200);
-  return r.body as { data: any[]; hasMore: boolean; nextCursor?: string; totalCount: number };
+  return r.body as ApiAnswer<'GET /transactions'>;
 };
 /** All ids matching a query, as a sorted list (walks every page). */
 const ids = async (query: string) => {
@@ -90,7 +91,7 @@ describe('GET /transactions filters', () => {
   });
 
   it('reference selects the one transaction carrying it', async () => {
-    const ref = (await getTx(w, id['Q1']!)).reconciliationInstructions.reference as string;
+    const ref = (await getTx(w, id['Q1']!)).reconciliationInstructions!.reference!;
     expect(await ids(`reference=${enc(ref)}`)).toEqual([id['Q1']]);
     expect((await list('reference=NOPE')).totalCount).toBe(0);
   });
@@ -131,8 +132,8 @@ describe('GET /transactions pagination and order', () => {
     expect(asc.map((t) => t.id)).toEqual([...desc].reverse().map((t) => t.id));
     const stamps = desc.map((t) => Date.parse(t.createdAt));
     expect(stamps).toEqual([...stamps].sort((a, b) => b - a));
-    expect(desc[0].id).toBe(failing[failing.length - 1]);
-    expect(asc[0].id).toBe(id['Q1']);
+    expect(desc[0]!.id).toBe(failing[failing.length - 1]);
+    expect(asc[0]!.id).toBe(id['Q1']);
     expectInvalidField(await w.api.get('/transactions?sortOrder=newest'), 'sortOrder');
   });
 

@@ -1,9 +1,8 @@
 // Same-currency transfers: POST /transfer-out and POST /transfer-in with the sandbox's suffix outcomes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  advance, balances, expectBooksBalanced, expectError, expectInvalidField, externalAccount, getTx, identifierOf, invoke, openWorld, type World,
-} from '../support/money-path';
+import { advance, balances, expectBooksBalanced, externalAccount, getTx, identifierOf, invoke, openWorld, type World } from '../support/money-path';
 import { connectedAgent, openPolicy } from './agents-world';
+import { expectError, expectInvalidField } from '../support/assertions';
 
 let w: World;
 beforeEach(async () => {
@@ -14,7 +13,7 @@ afterEach(async () => {
 });
 
 const out = (source: string, destination: string, amount: number, headers: Record<string, string> = {}) =>
-  w.api.post('/transfer-out', { source: { accountId: source }, destination: { accountId: destination }, amount }, headers);
+  w.api.post('/transfer-out', { source: { accountId: source }, destination: { accountId: destination }, amount }, { headers });
 const inn = (source: string, destination: string, amount: number) =>
   w.api.post('/transfer-in', { source: { accountId: source }, destination: { accountId: destination }, amount });
 const ledgerLines = async (txId: string) => ((await invoke(w, 'transactions/detail', { id: txId })).ledger as unknown[]).length;

@@ -2,10 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../core/index';
 import type { Customer } from '../../core/customers/schema';
 import type { InternalAccount } from '../../core/accounts/internal-service';
-import {
-  accountInfo, businessBody, fund, individualBody, internalAccountOf, newCore, removeTempDirs, seededCustomer, startServer,
-  storedState, usdAccountBody, type TestServer,
-} from '../support/builders';
+import { accountInfo, businessBody, fund, individualBody, internalAccountOf, newCore, removeTempDirs, seededCustomer, startServer, storedState, usdAccountBody, type TestServer } from '../support/builders';
 import { expectClientError, expectInvalidField } from '../support/assertions';
 
 // One workspace for the file: every request here is refused, which the stored-state checks prove.

@@ -2,8 +2,9 @@
 // workspace clock by the spec's suffix tables, each change a webhook; contact verification's codes
 // and its 409 where the customer's provider does not mandate it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { advance, enc, expectInvalidField, openWorld, type World } from '../support/money-path';
+import { advance, enc, openWorld, type World } from '../support/money-path';
 import { startReceiver, until, type Receiver } from '../support/webhook-receiver';
+import { expectInvalidField } from '../support/assertions';
 
 let w: World;
 let rx: Receiver;
@@ -11,7 +12,7 @@ beforeEach(async () => {
   w = await openWorld();
   rx = await startReceiver();
   rx.setPublicKey((await w.api.get('/config')).body.webhookPublicKey);
-  expect((await w.api.call('PATCH', '/config', { webhookEndpoint: rx.url })).status).toBe(200);
+  expect((await w.api.patch('/config', { webhookEndpoint: rx.url })).status).toBe(200);
 });
 afterEach(async () => {
   await rx.close();
@@ -49,22 +50,22 @@ describe('KYB: POST /verifications by the last 3 digits of registrationNumber', 
     await advance(w, 1);
     const done = (await w.api.get(`/verifications/${enc(v.body.id)}`)).body;
     expect(done.status).toBe(final);
-    expect(done.history.map((h: any) => h.status)).toEqual(['READY_FOR_VERIFICATION', 'IN_PROGRESS', final]);
+    expect(done.history.map((h: { status: string }) => h.status)).toEqual(['READY_FOR_VERIFICATION', 'IN_PROGRESS', final]);
     expect((await customer(id)).kybStatus).toBe(kyb);
     await until(() => hooks(`VERIFICATION.${final}`, v.body.id).length, `VERIFICATION.${final} webhook`);
     await until(() => hooks(`CUSTOMER.KYB_${kyb}`, id).length, `CUSTOMER.KYB_${kyb} webhook`);
     const accounts = (await w.api.get(`/customers/internal-accounts?customerId=${enc(id)}`)).body.data;
-    expect(accounts.every((a: any) => a.status === (kyb === 'APPROVED' ? 'ACTIVE' : 'PENDING'))).toBe(true);
+    expect(accounts.every((a: { status: string }) => a.status === (kyb === 'APPROVED' ? 'ACTIVE' : 'PENDING'))).toBe(true);
   });
 
   it('missing registration number or owners: RESOLVE_ERRORS naming them; individuals are refused; a running one is 409', async () => {
     const id = await business();
     const v = await w.api.post('/verifications', { customerId: id });
     expect(v.body.status).toBe('RESOLVE_ERRORS');
-    expect(v.body.errors.map((e: any) => e.field)).toEqual(['businessInfo.registrationNumber', 'beneficialOwners']);
+    expect(v.body.errors.map((e: { field: string }) => e.field)).toEqual(['businessInfo.registrationNumber', 'beneficialOwners']);
     // Upstream's shape: verificationStatus, and each error names the resource, its type and the reason.
     expect(v.body.verificationStatus).toBe('RESOLVE_ERRORS');
-    expect(v.body.errors.map((e: any) => [e.resourceId, e.type])).toEqual([[id, 'MISSING_FIELD'], [id, 'MISSING_BENEFICIAL_OWNER']]);
+    expect(v.body.errors.map((e: { resourceId: string; type: string }) => [e.resourceId, e.type])).toEqual([[id, 'MISSING_FIELD'], [id, 'MISSING_BENEFICIAL_OWNER']]);
     expect(v.body.errors[0].reason).toContain('businessInfo.registrationNumber');
     await until(() => hooks('VERIFICATION.RESOLVE_ERRORS', v.body.id).length, 'RESOLVE_ERRORS webhook');
     const ind = await w.api.post('/verifications', { customerId: w.seed.alice.id });
@@ -96,7 +97,7 @@ describe('beneficial-owner KYC by the last 3 characters of personalInfo.lastName
     const id = await business('REG-9');
     const o = (await owner(id, 'Smith002')).body;
     await advance(w, 10);
-    const p = await w.api.call('PATCH', `/beneficial-owners/${enc(o.id)}`, { personalInfo: { lastName: 'Smyth' } });
+    const p = await w.api.patch(`/beneficial-owners/${enc(o.id)}`, { personalInfo: { lastName: 'Smyth' } });
     expect(p.body.kycStatus).toBe('PENDING');
     await advance(w, 10);
     expect((await w.api.get(`/beneficial-owners/${enc(o.id)}`)).body).toMatchObject({ kycStatus: 'APPROVED', personalInfo: { firstName: 'Dana', lastName: 'Smyth' } });

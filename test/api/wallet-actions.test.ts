@@ -9,7 +9,7 @@ import { fromHex, hpkeOpen, newKeyPair, stamp } from '../../core/wallet/crypto';
 import {
   addWallet, createWallet, credentialsOf, enc, expect401, firstLeg, highSStamp, openWalletWorld, otpSignIn, retryHeaders, send, signed,
   type ClientSession, type WalletWorld,
-} from '../support/wallet';
+} from '../support/worlds/wallet';
 
 let w: WalletWorld;
 let session: ClientSession;
@@ -94,7 +94,7 @@ describe('customer email tied to EMAIL_OTP', () => {
     const ch = await firstLeg(w.api, 'PATCH', path, { email: 'x@example.com' });
     expect401(await send(w.api, 'PATCH', path, { email: 'x@example.com' }, retryHeaders(stamp(ch.payloadToSign, newKeyPair().privateKey), ch.requestId)), 'WALLET_SIGNATURE_INVALID');
     expect((await w.api.get(path)).body.email).toBe(w.customer.email);
-    expect((await credentialsOf(w.api, w.wallet.id))[0].nickname).toBe(w.customer.email);
+    expect((await credentialsOf(w.api, w.wallet.id))[0]!.nickname).toBe(w.customer.email);
   });
 
   it('a fresh OTP challenge after the email change names the new email (the credential followed the customer)', async () => {
@@ -107,8 +107,8 @@ describe('customer email tied to EMAIL_OTP', () => {
     expect(btc.status, btc.text).toBe(201);
     const r = await signed(w.api, 'PATCH', `/customers/${enc(w.customer.id)}`, { email: 'both.wallets@example.com' }, { signature: 'sandbox-valid-signature' });
     expect(r.status, r.text).toBe(200);
-    expect((await credentialsOf(w.api, w.wallet.id))[0].nickname).toBe('both.wallets@example.com');
-    expect((await credentialsOf(w.api, btc.body.id))[0].nickname).toBe('both.wallets@example.com');
+    expect((await credentialsOf(w.api, w.wallet.id))[0]!.nickname).toBe('both.wallets@example.com');
+    expect((await credentialsOf(w.api, btc.body.id))[0]!.nickname).toBe('both.wallets@example.com');
   });
 
   it('changing the phone number tied to an SMS_OTP credential is signed too and moves the credential nickname (upstream-facts 2.6)', async () => {
@@ -122,7 +122,7 @@ describe('customer email tied to EMAIL_OTP', () => {
     expect((await w.api.get(path)).body.phoneNumber).toBe('+14155550100');
     const r = await send(w.api, 'PATCH', path, { phoneNumber: '+14155550199' }, retryHeaders(stamp(leg1.body.payloadToSign, s.privateKey), leg1.body.requestId));
     expect(r.status, r.text).toBe(200);
-    expect((await credentialsOf(w.api, other.wallet.id)).find((c) => c.type === 'SMS_OTP').nickname).toBe('+14155550199');
+    expect((await credentialsOf(w.api, other.wallet.id)).find((c) => c.type === 'SMS_OTP')!.nickname).toBe('+14155550199');
   });
 
   it('without a tied wallet, or for fields other than email, PATCH /customers/{id} is a plain 200', async () => {
@@ -149,7 +149,7 @@ describe('quote funded from the embedded wallet', () => {
   const newQuote = async () => {
     const r = await w.api.post('/quotes', quoteBody());
     expect(r.status, r.text).toBe(201);
-    const instruction = r.body.paymentInstructions.find((i: any) => i.accountOrWalletInfo.accountType === 'EMBEDDED_WALLET');
+    const instruction = r.body.paymentInstructions.find((i: { accountOrWalletInfo: { accountType: string } }) => i.accountOrWalletInfo.accountType === 'EMBEDDED_WALLET');
     return { id: r.body.id as string, payloadToSign: instruction.accountOrWalletInfo.payloadToSign as string };
   };
   const execute = (id: string, signature?: string) => w.api.post(`/quotes/${enc(id)}/execute`, {}, { headers: retryHeaders(signature, undefined) });

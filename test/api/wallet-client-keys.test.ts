@@ -3,11 +3,12 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeTempDirs, type ApiResult } from '../support/builders';
+import { removeTempDirs } from '../support/builders';
 import { expectInvalidField } from '../support/assertions';
 import { newKeyPair, stamp } from '../../core/wallet/crypto';
 import { isP256Point } from '../../core/wallet/key-schema';
-import { addOauth, addPasskey, enc, oidcToken, openWalletWorld, otpSignIn, retryHeaders, send, type ClientSession, type WalletWorld } from '../support/wallet';
+import { addOauth, addPasskey, enc, oidcToken, openWalletWorld, otpSignIn, retryHeaders, send, type ClientSession, type WalletWorld } from '../support/worlds/wallet';
+import { type ApiResult } from '../support/api-client';
 
 let w: WalletWorld;
 let session: ClientSession;

@@ -6,7 +6,7 @@ import { removeTempDirs } from '../support/builders';
 import { expectError, expectInvalidField } from '../support/assertions';
 import { decodeStamp, newKeyPair, stamp, verifyStamp } from '../../core/wallet/crypto';
 import { fundingIneligible } from '../../core/cards/sandbox';
-import { addWallet, enc, expect401, firstLeg, openWalletWorld, otpSignIn, retryHeaders, send, signed, type ClientSession, type WalletWorld } from '../support/wallet';
+import { addWallet, enc, expect401, firstLeg, openWalletWorld, otpSignIn, retryHeaders, send, signed, type ClientSession, type WalletWorld } from '../support/worlds/wallet';
 
 let w: WalletWorld;
 let session: ClientSession;

@@ -8,7 +8,7 @@ import { expectedNonce, makeOidcToken } from '../../core/wallet/oauth';
 import {
   AUD, ISS, REQUEST_ID, addOauth, at, credentialsOf, enc, expect401, firstLeg, nowMs, oauthSignIn, oidcClaims, oidcToken, openWalletWorld,
   otpSignIn, retryHeaders, send, sessionsOf, signed, type ClientSession, type WalletWorld,
-} from '../support/wallet';
+} from '../support/worlds/wallet';
 
 let w: WalletWorld;
 let email: ClientSession;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs } from '../support/builders';
 import { encryptOtpBundle } from '../../core/wallet/crypto';
 import { isP256Point } from '../../core/wallet/key-schema';
-import { enc, expect401, OTP, openWalletWorld, otpChallenge, type WalletWorld } from '../support/wallet';
+import { enc, expect401, OTP, openWalletWorld, otpChallenge, type WalletWorld } from '../support/worlds/wallet';
 
 let w: WalletWorld;
 /** One open challenge for every case: a refused bundle does not use it up (and challenges are rate limited). */

@@ -7,7 +7,7 @@ import { encryptOtpBundle, fromHex, newKeyPair, stamp } from '../../core/wallet/
 import {
   OTP, REQUEST_ID, advance, at, createWallet, credentialsOf, enc, expect401, firstLeg, openWalletWorld, otpChallenge, otpSignIn,
   retryHeaders, send, sessionsOf, signed, type WalletWorld,
-} from '../support/wallet';
+} from '../support/worlds/wallet';
 
 let w: WalletWorld;
 beforeEach(async () => {

@@ -7,7 +7,7 @@ import { newKeyPair, openSessionKey, stamp } from '../../core/wallet/crypto';
 import {
   advance, at, credentialsOf, enc, expect401, firstLeg, openWalletWorld, otpSignIn, retryHeaders, send, sessionsOf, signed,
   type ClientSession, type WalletWorld,
-} from '../support/wallet';
+} from '../support/worlds/wallet';
 
 let w: WalletWorld;
 let a: ClientSession;

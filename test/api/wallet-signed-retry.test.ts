@@ -7,7 +7,7 @@ import { newKeyPair, stamp, STAMP_SCHEME } from '../../core/wallet/crypto';
 import {
   REQUEST_ID, addWallet, advance, at, b64url, credentialsOf, enc, expect401, firstLeg, flipS, highSStamp, oidcToken, openWalletWorld,
   otpSignIn, retryHeaders, send, type ClientSession, type WalletWorld,
-} from '../support/wallet';
+} from '../support/worlds/wallet';
 
 let w: WalletWorld;
 let session: ClientSession;

@@ -11,7 +11,7 @@ beforeEach(async () => {
   w = await openWorld();
   rx = await startReceiver();
   rx.setPublicKey((await w.api.get('/config')).body.webhookPublicKey);
-  expect((await w.api.call('PATCH', '/config', { webhookEndpoint: rx.url })).status).toBe(200);
+  expect((await w.api.patch('/config', { webhookEndpoint: rx.url })).status).toBe(200);
 });
 afterEach(async () => {
   await rx.close();
@@ -32,7 +32,7 @@ async function receiveWith(answer: Answer): Promise<string> {
 
 const approvalOf = async (txId: string) => {
   const list = await invoke(w, 'webhooks/list', { type: 'INCOMING_PAYMENT.PENDING', resourceId: txId });
-  return (await invoke(w, 'webhooks/get', { id: list.data[0].id })).approval;
+  return (await invoke(w, 'webhooks/get', { id: list.data[0]!.id })).approval;
 };
 
 describe('incoming-payment approval replies', () => {
@@ -41,7 +41,7 @@ describe('incoming-payment approval replies', () => {
     await until(async () => (await approvalOf(id))?.status === 'APPROVED', 'approved');
     await advance(w, 5);
     expect((await getTx(w, id)).status).toBe('COMPLETED');
-    expect((await approvalOf(id)).detail.receiverCustomerInfo).toEqual({ FULL_NAME: 'Alice Johnson' });
+    expect((await approvalOf(id))!.detail.receiverCustomerInfo).toEqual({ FULL_NAME: 'Alice Johnson' });
   });
 
   it('202 waits for a later decision: POST /transactions/{id}/reject fails it; the console approves another', async () => {
@@ -84,12 +84,12 @@ describe('incoming-payment approval replies', () => {
     const rejected = await receiveWith({ status: 403, body: { code: 'BLOCKED', message: 'no', reason: 'sanctions hit' } });
     await until(async () => (await getTx(w, rejected)).status === 'FAILED', 'failed');
     expect((await getTx(w, rejected)).failureReason).toBe('COMPLIANCE_REJECTED');
-    expect((await approvalOf(rejected)).detail).toMatchObject({ answer: 403, reason: 'sanctions hit' });
+    expect((await approvalOf(rejected))!.detail).toMatchObject({ answer: 403, reason: 'sanctions hit' });
 
     const needsFields = await receiveWith({ status: 422, body: { requiredFields: ['BIRTH_DATE'] } });
     await until(async () => (await getTx(w, needsFields)).status === 'FAILED', 'failed');
     expect((await getTx(w, needsFields)).failureReason).toBe('MISSING_MANDATORY_PAYEE_DATA');
-    expect((await approvalOf(needsFields)).detail.requiredFields).toEqual(['BIRTH_DATE']);
+    expect((await approvalOf(needsFields))!.detail.requiredFields).toEqual(['BIRTH_DATE']);
   });
 
   it('an error answer fails the payment and the approval webhook is not retried', async () => {
@@ -101,7 +101,7 @@ describe('incoming-payment approval replies', () => {
   });
 
   it('without an endpoint incoming payments do not wait', async () => {
-    expect((await w.api.call('PATCH', '/config', { webhookEndpoint: null })).status).toBe(200);
+    expect((await w.api.patch('/config', { webhookEndpoint: null })).status).toBe(200);
     const r = await w.api.post('/sandbox/uma/receive', { senderUmaAddress: '$bob@sandbox.uma.example', customerId: w.seed.alice.id, receivingCurrencyCode: 'USD', receivingCurrencyAmount: 1_00 });
     await advance(w, 5);
     expect((await getTx(w, r.body.id)).status).toBe('COMPLETED');

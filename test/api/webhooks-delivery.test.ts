@@ -3,8 +3,9 @@
 // test clock, no retry after 409 or for TEST, replay with the same envelope id, a hanging receiver.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPublicKey } from 'node:crypto';
-import { advance, enc, FROZEN_MS, invoke, openWorld, type World } from '../support/money-path';
+import { advance, enc, invoke, openWorld, type World } from '../support/money-path';
 import { startReceiver, until, type Receiver } from '../support/webhook-receiver';
+import { FROZEN_MS } from '../support/api-client';
 
 let w: World;
 let rx: Receiver;
@@ -19,7 +20,7 @@ afterEach(async () => {
 });
 
 const setEndpoint = async (url: string) => {
-  const r = await w.api.call('PATCH', '/config', { webhookEndpoint: url });
+  const r = await w.api.patch('/config', { webhookEndpoint: url });
   expect(r.status, r.text).toBe(200);
   return r;
 };
@@ -70,9 +71,9 @@ describe('webhook signing and the public key', () => {
 
 describe('the endpoint setting', () => {
   it('accepts any endpoint but delivers only to loopback hosts unless the workspace allows the host', async () => {
-    expect((await w.api.call('PATCH', '/config', { webhookEndpoint: 'https://hooks.example.com/payments' })).status).toBe(200);
+    expect((await w.api.patch('/config', { webhookEndpoint: 'https://hooks.example.com/payments' })).status).toBe(200);
     const page = await until(async () => { const p = await invoke(w, 'webhooks/list', { type: 'TEST', status: 'FAILED' }); return p.totalCount === 1 && p; }, 'the refused TEST');
-    const d = await deliveryOf(page.data[0].id);
+    const d = await deliveryOf(page.data[0]!.id);
     expect(d.attempts[0]).toMatchObject({ outcome: 'FAILED', responseStatus: null, error: expect.stringContaining('not allowed') });
     expect((await invoke(w, 'webhooks/overview')).endpointAllowed).toBe(false);
     await invoke(w, 'webhooks/settings', { allowedHosts: ['hooks.example.com'] });
@@ -91,7 +92,7 @@ describe('the endpoint setting', () => {
 
     // The cursor's jump past the unheard changes is written when the sender closes (the workspace closing),
     // so a reopened workspace does not send them either.
-    expect((await w.api.call('PATCH', '/config', { webhookEndpoint: null })).status).toBe(200);
+    expect((await w.api.patch('/config', { webhookEndpoint: null })).status).toBe(200);
     for (const amount of [1_05, 1_06]) expect((await fund(amount)).status).toBe(200);
     await w.core.services.webhooks.deliveries.idle();
     const db = w.core.services.ctx.db;
@@ -126,7 +127,7 @@ describe('retries on the workspace clock', () => {
     const id = first!.envelope.id;
     const status = (s: string) => until(async () => { const d = await deliveryOf(id); return d.delivery.status === s && d; }, s);
     let d = await status('RETRYING');
-    const t0 = Date.parse(d.attempts[0].startedAt);
+    const t0 = Date.parse(d.attempts[0]!.startedAt);
     expect(d.delivery.nextAttemptAt).toBe(new Date(t0 + 30_000).toISOString());
     expect(d.attempts[0]).toMatchObject({ number: 1, outcome: 'FAILED', responseStatus: 503, responseBody: '{"error":"down"}', responseHeaders: expect.objectContaining({ 'x-receiver': 'test' }) });
     await advance(w, 29);
@@ -134,13 +135,13 @@ describe('retries on the workspace clock', () => {
     await advance(w, 1);
     await until(() => received('INTERNAL_ACCOUNT.BALANCE_UPDATED').length === 2, 'attempt 2');
     d = await until(async () => { const x = await deliveryOf(id); return x.attempts[1]?.outcome === 'FAILED' && x; }, 'attempt 2 answered');
-    expect(Date.parse(d.attempts[1].startedAt)).toBe(t0 + 30_000);
+    expect(Date.parse(d.attempts[1]!.startedAt)).toBe(t0 + 30_000);
     expect(d.delivery.nextAttemptAt).toBe(new Date(t0 + 90_000).toISOString());
     rx.answer = () => ({ status: 200 });
     await advance(w, 60);
     d = await status('SUCCEEDED');
-    expect(d.attempts.map((a: any) => Date.parse(a.startedAt) - t0)).toEqual([0, 30_000, 90_000]);
-    expect(d.attempts.map((a: any) => a.outcome)).toEqual(['FAILED', 'FAILED', 'SUCCEEDED']);
+    expect(d.attempts.map((a: { startedAt: string }) => Date.parse(a.startedAt) - t0)).toEqual([0, 30_000, 90_000]);
+    expect(d.attempts.map((a: { outcome: string }) => a.outcome)).toEqual(['FAILED', 'FAILED', 'SUCCEEDED']);
     expect(new Set(received('INTERNAL_ACCOUNT.BALANCE_UPDATED').map((r) => r.envelope.id))).toEqual(new Set([id]));
     await advance(w, 3600);
     expect(received('INTERNAL_ACCOUNT.BALANCE_UPDATED')).toHaveLength(3);

@@ -3,12 +3,13 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { API_BASE } from '../../core/index';
+import { API_BASE, type HandlerName, type HandlerOutput } from '../../core/index';
 import { startLoopbackServer, type LoopbackServer } from '../../core/host/server';
 import { WorkspaceHost } from '../../core/host/workspaces';
 import { TOKEN_HEADER } from '../../core/host/bridge-http';
-import { ApiClient, basicAuth, FROZEN_AT, removeTempDirs, tempDir } from '../support/builders';
-import { readSseUntil } from '../support/http';
+import { removeTempDirs, tempDir } from '../support/builders';
+import { readSseUntil, type BridgeAnswer } from '../support/http';
+import { ApiClient, basicAuth, FROZEN_AT } from '../support/api-client';
 
 const CREDS = { clientId: 'Token:switch-test', clientSecret: 'switch-test-secret-0123456789' };
 
@@ -16,11 +17,12 @@ let host: WorkspaceHost;
 let server: LoopbackServer;
 let api: ApiClient;
 
-async function invoke(name: string, input: unknown = {}): Promise<{ ok: boolean; value?: any; error?: any }> {
+/** Runs a console handler over the browser bridge; its typed value, or its error as data. */
+async function invoke<K extends HandlerName>(name: K, input: unknown = {}): Promise<BridgeAnswer<HandlerOutput<K>>> {
   const r = await fetch(`${server.origin}/__bridge/invoke`, {
     method: 'POST', headers: { 'content-type': 'application/json', [TOKEN_HEADER]: server.consoleToken }, body: JSON.stringify({ name, input }),
   });
-  return (await r.json()) as { ok: boolean; value?: any; error?: any };
+  return (await r.json()) as BridgeAnswer<HandlerOutput<K>>;
 }
 
 beforeEach(async () => {
@@ -49,8 +51,8 @@ describe('switching workspaces in the serve host', () => {
     expect((await invoke('workspaces/rename', { id: 'default', name: 'Main' })).value).toMatchObject({ id: 'default', name: 'Main', current: true });
 
     const listed = await invoke('workspaces/list');
-    expect(listed.value.available).toBe(true);
-    expect(listed.value.workspaces.map((w: { id: string; name: string; current: boolean }) => [w.id, w.name, w.current])).toEqual([
+    expect(listed.value!.available).toBe(true);
+    expect(listed.value!.workspaces.map((w: { id: string; name: string; current: boolean }) => [w.id, w.name, w.current])).toEqual([
       ['default', 'Main', true], ['default-copy', 'Default copy', false], ['second-rehearsal', 'Second rehearsal', false],
     ]);
 
@@ -68,7 +70,7 @@ describe('switching workspaces in the serve host', () => {
     expect(inSecond.status).toBe(200);
     expect(inSecond.body.totalCount).toBe(0);
     expect((await invoke('workspace/info')).value).toMatchObject({ workspaceName: 'Second rehearsal' });
-    expect((await invoke('workspace/info')).value.dbPath).toBe(join(host.root, 'second-rehearsal', 'workspace.sqlite'));
+    expect((await invoke('workspace/info')).value!.dbPath).toBe(join(host.root, 'second-rehearsal', 'workspace.sqlite'));
 
     // the duplicate holds the first workspace's data
     await invoke('workspaces/switch', { id: 'default-copy' });

@@ -7,10 +7,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../core/index';
 import { WorkspaceHost } from '../../core/host/workspaces';
-import {
-  FROZEN_AT, accountInfo, createCustomer, createUsdAccount, expectStatus, fund, internalAccountOf, newCore, removeTempDirs, startServer, tempDir,
-  type ApiClient, type TestServer,
-} from '../support/builders';
+import { accountInfo, createCustomer, createUsdAccount, expectStatus, fund, internalAccountOf, newCore, removeTempDirs, startServer, tempDir, type TestServer } from '../support/builders';
+import { FROZEN_AT, type ApiClient } from '../support/api-client';
 
 /**
  * What a restore does not bring back by design: the log of calls and events and the idempotency keys

@@ -143,7 +143,7 @@ export function diffDocuments(theirs: Doc, ours: Doc): Change[] {
       out.push({ operation: key, kind: 'operation-added', where: '', detail: op.operationId ?? '' });
       continue;
     }
-    const codes = (o: any) => new Set(Object.keys(o.responses ?? {}).filter((s) => Number(s) < 500));
+    const codes = (o: { responses?: Record<string, unknown> }) => new Set(Object.keys(o.responses ?? {}).filter((s) => Number(s) < 500));
     const [t, m] = [codes(op), codes(own)];
     for (const s of t) if (!m.has(s)) out.push({ operation: key, kind: 'status-added', where: '', detail: s });
     for (const s of m) if (!t.has(s)) out.push({ operation: key, kind: 'status-removed', where: '', detail: s });

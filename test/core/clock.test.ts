@@ -1,6 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../core/index';
-import { FROZEN_AT, FROZEN_MS, newCore, removeTempDirs, reopenCore } from '../support/builders';
+import { newCore, removeTempDirs, reopenCore } from '../support/builders';
+import { FROZEN_AT, FROZEN_MS } from '../support/api-client';
 
 const cores: Core[] = [];
 afterEach(() => {

@@ -3,7 +3,8 @@ import type { BridgeResult, Core } from '../../core/index';
 import type { Page } from '../../core/kernel/pagination';
 import type { LedgerEntry } from '../../core/ledger/repo';
 import { MIGRATIONS } from '../../core/kernel/migrations/index';
-import { FROZEN_AT, newCore, removeTempDirs } from '../support/builders';
+import { newCore, removeTempDirs } from '../support/builders';
+import { FROZEN_AT } from '../support/api-client';
 
 let core: Core;
 beforeEach(() => {

@@ -2,7 +2,8 @@
 // (core.onEvent), never stored, never heard by domain listeners such as webhooks.
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core, DomainEvent } from '../../core/index';
-import { FROZEN_AT, newCore, removeTempDirs } from '../support/builders';
+import { newCore, removeTempDirs } from '../support/builders';
+import { FROZEN_AT } from '../support/api-client';
 
 let core: Core;
 beforeEach(() => {

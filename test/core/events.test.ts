@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core, DomainEvent } from '../../core/index';
-import { FROZEN_AT, newCore, removeTempDirs } from '../support/builders';
+import { newCore, removeTempDirs } from '../support/builders';
+import { FROZEN_AT } from '../support/api-client';
 
 let core: Core;
 beforeEach(() => {

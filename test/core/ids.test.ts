@@ -1,7 +1,8 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../core/index';
 import { createIdGenerator, isIdOf, parseId } from '../../core/kernel/ids';
-import { FROZEN_MS, newCore, removeTempDirs, reopenCore } from '../support/builders';
+import { newCore, removeTempDirs, reopenCore } from '../support/builders';
+import { FROZEN_MS } from '../support/api-client';
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -6,7 +6,8 @@ import { ServiceError } from '../../core/kernel/errors';
 import { MIGRATIONS } from '../../core/kernel/migrations/index';
 import { migrate, openDatabase, schemaVersion } from '../../core/kernel/db';
 import { checkWorkspaceFile } from '../../core/kernel/workspace-check';
-import { FROZEN_AT, removeTempDirs, tempDir } from '../support/builders';
+import { removeTempDirs, tempDir } from '../support/builders';
+import { FROZEN_AT } from '../support/api-client';
 
 interface MigrationRow { version: number; name: string; applied_at: string }
 

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { counterpartyFixedFee, price, type Price, type PriceInput } from '../../core/quotes/pricing';
 import { perUsd } from '../../core/rates/table';
 import { currency } from '../../core/kernel/money';
-import { coreModule, FROZEN_MS, roundHalfAway, runModuleInChild } from '../support/money-path';
+import { coreModule, roundHalfAway, runModuleInChild } from '../support/money-path';
+import { FROZEN_MS } from '../support/api-client';
 
 const base = (o: Partial<PriceInput>): PriceInput => ({
   sending: 'USD', receiving: 'MXN', lockedSide: 'SENDING', lockedAmount: 100_00, fixedFee: 30, variableFeeRate: 0.005,

@@ -6,7 +6,8 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { API_BASE, type Core } from '../../core/index';
 import { REDACTED, redactBody, redactJson } from '../../core/kernel/redact';
 import type { ApiCallDetail } from '../../core/console/request-log';
-import { basicAuth, newCore, removeTempDirs } from '../support/builders';
+import { newCore, removeTempDirs } from '../support/builders';
+import { basicAuth } from '../support/api-client';
 
 const cores: Core[] = [];
 afterEach(() => {

@@ -38,7 +38,7 @@ describe('saved requests and collections', () => {
     await ok('composer/delete', { id: a.id });
     const gone = await core.invoke('composer/get', { id: a.id });
     expect(gone).toMatchObject({ ok: false, error: { status: 404, code: 'SAVED_REQUEST_NOT_FOUND' } });
-    expect((await ok('composer/list', {})).data.map((r: any) => r.id)).toEqual([b.id]);
+    expect((await ok('composer/list', {})).data.map((r: { id: string }) => r.id)).toEqual([b.id]);
   });
 
   it('collections group requests, list with counts, refuse a duplicate name, and leave their requests ungrouped when deleted', async () => {
@@ -49,12 +49,12 @@ describe('saved requests and collections', () => {
     const loose = await ok('composer/save', { ...quote, name: 'Loose' });
     await ok('composer/move', { id: loose.id, collectionId: kyc.id });
     const list = await ok('composer/collections', {});
-    expect(list.data.map((c: any) => [c.name, c.requestCount])).toEqual([['KYC', 1], ['Payouts', 1]]);
-    expect((await ok('composer/list', { collectionId: payouts.id })).data.map((r: any) => r.id)).toEqual([inPayouts.id]);
+    expect(list.data.map((c: { name: string; requestCount: unknown }) => [c.name, c.requestCount])).toEqual([['KYC', 1], ['Payouts', 1]]);
+    expect((await ok('composer/list', { collectionId: payouts.id })).data.map((r: { id: string }) => r.id)).toEqual([inPayouts.id]);
     await ok('composer/rename-collection', { id: payouts.id, name: 'Payouts to Mexico' });
     await ok('composer/delete-collection', { id: payouts.id });
     expect(await ok('composer/get', { id: inPayouts.id })).toMatchObject({ collectionId: null });
-    expect((await ok('composer/list', { collectionId: 'NONE' })).data.map((r: any) => r.id)).toEqual([inPayouts.id]);
+    expect((await ok('composer/list', { collectionId: 'NONE' })).data.map((r: { id: string }) => r.id)).toEqual([inPayouts.id]);
   });
 
   it('lists page by cursor, newest first, and filter by name or path', async () => {
@@ -64,8 +64,8 @@ describe('saved requests and collections', () => {
     expect(first).toMatchObject({ hasMore: true, totalCount: 5 });
     const second = await ok('composer/list', { limit: 2, cursor: first.nextCursor });
     const third = await ok('composer/list', { limit: 2, cursor: second.nextCursor });
-    expect([...first.data, ...second.data, ...third.data].map((r: any) => r.id)).toEqual([...ids].reverse());
-    expect((await ok('composer/list', { q: 'customers' })).data.map((r: any) => r.name)).toEqual(['Call 3']);
+    expect([...first.data, ...second.data, ...third.data].map((r: { id: string }) => r.id)).toEqual([...ids].reverse());
+    expect((await ok('composer/list', { q: 'customers' })).data.map((r: { name: string }) => r.name)).toEqual(['Call 3']);
     expect((await ok('composer/list', { q: '100%' })).totalCount).toBe(0);
   });
 
@@ -89,7 +89,7 @@ describe('saved requests and collections', () => {
     ]);
     const stored = await ok('composer/get', { id: saved.id });
     expect(stored.path).toBe('/agents/device-codes/[redacted]/redeem');
-    expect(stored.headers.find((h: any) => h.name === 'Idempotency-Key').value).toBe('k-7');
+    expect(stored.headers.find((h: { name: string }) => h.name === 'Idempotency-Key').value).toBe('k-7');
     expect(JSON.parse(stored.body)).toEqual({ secret: '[redacted]', code: '[redacted]', payment: { cardNumber: '[redacted]' }, amount: 100 });
     // The workspace file itself, read by the shared secret collector, and as raw bytes.
     const dbPath = core.workspace.dbPath;

@@ -2,7 +2,8 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Core } from '../../core/index';
 import type { Job } from '../../core/kernel/scheduler';
-import { FROZEN_MS, newCore, removeTempDirs, reopenCore } from '../support/builders';
+import { newCore, removeTempDirs, reopenCore } from '../support/builders';
+import { FROZEN_MS } from '../support/api-client';
 
 interface Ran { id: string; label: unknown; dueAt: number; clockAt: number }
 

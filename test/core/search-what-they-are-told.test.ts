@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchAnswer, SearchHit } from '../../core/console/search';
 import { parseSearch } from '../../core/console/search-query';
-import { accountQuote, advance, createQuote, execute, FROZEN_MS, invoke, openWorld, type World } from '../support/money-path';
+import { accountQuote, advance, createQuote, execute, invoke, openWorld, type World } from '../support/money-path';
+import { FROZEN_MS } from '../support/api-client';
 
 let w: World;
 /** The payments made below, by what they are (USD sent). */

@@ -12,9 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServe, type ServeProcess } from '../e2e/serve-process';
-import {
-  ApiClient, accountInfo, basicAuth, createCustomer, createUsdAccount, expectStatus, fund, internalAccountOf,
-} from '../support/builders';
+import { accountInfo, createCustomer, createUsdAccount, expectStatus, fund, internalAccountOf } from '../support/builders';
+import { ApiClient, basicAuth } from '../support/api-client';
+import type { BridgeAnswer } from '../support/http';
+import type { HandlerName, HandlerOutput } from '../../core/index';
 
 const CREDS = { SVC_CLIENT_ID: 'Token:hostile-files', SVC_CLIENT_SECRET: 'hostile-files-secret-0123456789abcdef' };
 /** The workspaces root of the serve under test: the open workspace is `main`. */
@@ -37,17 +38,11 @@ afterAll(async () => {
   rmSync(FILES, { recursive: true, force: true });
 });
 
-interface BridgeAnswer {
-  ok: boolean;
-  value?: any;
-  error?: { status: number; code: string; message: string; details?: Record<string, unknown> };
-}
-
 /** A console handler called as the browser console calls it: POST /__bridge/invoke with the run's token. */
-async function invoke(name: string, input: unknown): Promise<BridgeAnswer> {
+async function invoke<K extends HandlerName>(name: K, input: unknown): Promise<BridgeAnswer<HandlerOutput<K>>> {
   const r = await fetch(`${origin}/__bridge/invoke`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-console-token': consoleToken }, body: JSON.stringify({ name, input }) });
   expect(r.status, `bridge ${name}`).toBeLessThan(500);
-  return (await r.json()) as BridgeAnswer;
+  return (await r.json()) as BridgeAnswer<HandlerOutput<K>>;
 }
 
 /** What must not move while hostile files are refused: the books and the workspace's identity. */
@@ -200,7 +195,7 @@ describe('hostile workspace files are refused with a 4xx and the open workspace 
   });
 
   it('refuses every hostile file on the console import (workspaces/import over the bridge), creating no workspace', async () => {
-    const listed = async () => ((await invoke('workspaces/list', {})).value.workspaces as { id: string }[]).map((w) => w.id).sort();
+    const listed = async () => (await invoke('workspaces/list', {})).value!.workspaces.map((w) => w.id).sort();
     const ids = await listed();
     for (const h of hostile) {
       const digest = sha(h.path);

@@ -12,7 +12,8 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINGER_MS } from '../../core/host/linger';
 import { startServe, type ServeProcess } from '../e2e/serve-process';
-import { ApiClient, basicAuth, createCustomer, individualBody } from '../support/builders';
+import { createCustomer, individualBody } from '../support/builders';
+import { ApiClient, basicAuth } from '../support/api-client';
 
 const CREDS = { SVC_CLIENT_ID: 'Token:huge-bodies', SVC_CLIENT_SECRET: 'huge-bodies-secret-0123456789abcdef' };
 const MB = 1024 * 1024;

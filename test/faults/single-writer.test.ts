@@ -10,6 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createKernel } from '../../core/kernel/kernel';
 import { LEFTOVER_COPY } from '../../core/kernel/leftover-copies';
 import { endChild } from '../support/child-process';
+import type { BridgeAnswer } from '../support/http';
+import type { HandlerName, HandlerOutput } from '../../core/index';
 import { startServe, type ServeProcess } from '../e2e/serve-process';
 
 const ROOT = mkdtempSync(join(tmpdir(), 'fault-single-writer-'));
@@ -60,13 +62,13 @@ async function customersAnswer(p: ServeProcess, auth: string): Promise<number> {
 }
 
 /** A console handler called as the browser console calls it (the run's token from its Console line). */
-async function invoke(p: ServeProcess, name: string, input: unknown): Promise<{ ok: boolean; value?: any; error?: { status: number; code: string; message: string } }> {
+async function invoke<K extends HandlerName>(p: ServeProcess, name: K, input: unknown): Promise<BridgeAnswer<HandlerOutput<K>>> {
   const url = new URL(p.consoleUrl);
   const res = await fetch(`${url.origin}/__bridge/invoke`, {
     method: 'POST', headers: { 'content-type': 'application/json', 'x-console-token': url.searchParams.get('token') ?? '' }, body: JSON.stringify({ name, input }),
   });
   expect(res.status, `bridge ${name}`).toBeLessThan(500);
-  return res.json() as Promise<any>;
+  return res.json() as Promise<BridgeAnswer<HandlerOutput<K>>>;
 }
 
 /** The holders recorded in a workspace's lock file (none once it is released). */
@@ -138,7 +140,7 @@ describe('switching the serve host to a workspace another process holds', () => 
     expect(refused.error).toMatchObject({ status: 409, code: 'WORKSPACE_IN_USE' });
     expect(refused.error!.message).toContain(`already open in process ${beta.pid} (serve)`);
     const list = await invoke(alpha, 'workspaces/list', {});
-    expect(list.value.workspaces.find((w: { current: boolean }) => w.current)?.id).toBe('alpha');
+    expect(list.value!.workspaces.find((w) => w.current)?.id).toBe('alpha');
     // Nor does it write into the held workspace (rename) or delete it under its holder.
     for (const [name, input] of [['workspaces/rename', { id: 'beta', name: 'Renamed under its holder' }], ['workspaces/delete', { id: 'beta' }]] as const) {
       const answer = await invoke(alpha, name, input);

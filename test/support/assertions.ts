@@ -1,6 +1,6 @@
 // Assertions on the spec's error object, shared by the API suites.
 import { expect } from 'vitest';
-import type { ApiResult } from './builders';
+import type { ApiResult } from './api-client';
 
 /** The response is the spec's flat error object with this status and code, its `status` field equal to the HTTP status. */
 export function expectError(r: ApiResult, status: number, code: string): void {

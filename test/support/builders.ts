@@ -1,20 +1,17 @@
 // Small builders shared by the core and API suites: real workspaces in temp folders, a real loopback
-// server, and request bodies with overrides. Nothing here mocks the database, the clock or crypto.
+// server (called through ./api-client), and request bodies with overrides. Nothing here mocks the
+// database, the clock or crypto.
 import { afterAll, afterEach, beforeEach } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore, API_BASE, type Core } from '../../core/index';
 import type { CoreOptions } from '../../core/index';
-import { checkAgainstContract } from './contract-check';
+import { ApiClient, FROZEN_AT, basicAuth, type ApiResult, type RequestOptions } from './api-client';
 import { startLoopbackServer, type LoopbackServer } from '../../core/host/server';
 import type { Customer } from '../../core/customers/schema';
 import type { InternalAccount } from '../../core/accounts/internal-service';
 import type { ExternalAccount } from '../../core/accounts/external-service';
-
-/** The instant every test workspace is frozen at. */
-export const FROZEN_AT = '2026-01-01T00:00:00.000Z';
-export const FROZEN_MS = Date.parse(FROZEN_AT);
 
 const tempDirs: string[] = [];
 
@@ -40,78 +37,11 @@ export function reopenCore(core: Core, overrides: Partial<CoreOptions> = {}): Co
   return createCore({ dbPath: core.workspace.dbPath, ...overrides });
 }
 
-/** The `Authorization` value for HTTP Basic with these credentials. */
-export function basicAuth(clientId: string, clientSecret: string): string {
-  return `Basic ${Buffer.from(`${clientId}:${clientSecret}`, 'utf8').toString('base64')}`;
-}
-
 /** The seeded token's Basic header. */
 export function seededAuth(core: Core): string {
   const creds = core.workspace.initialCredentials;
   if (!creds) throw new Error('this core was not seeded with credentials in this run');
   return basicAuth(creds.clientId, creds.clientSecret);
-}
-
-/** One HTTP answer: status, parsed JSON body (or text, or null when empty) and headers. */
-export interface ApiResult<T = any> {
-  status: number;
-  body: T;
-  text: string;
-  headers: Headers;
-}
-
-export interface RequestOptions {
-  /** Sent as is when a string (malformed JSON tests), JSON-encoded otherwise. */
-  body?: unknown;
-  headers?: Record<string, string>;
-  /** Override (or, with null, drop) the Authorization header for this call. */
-  auth?: string | null;
-}
-
-/** A tiny client for the versioned API over real HTTP with global fetch. */
-export class ApiClient {
-  constructor(readonly base: string, readonly auth: string | null) {}
-
-  /** The same client acting with other credentials (null: no Authorization header). */
-  as(auth: string | null): ApiClient {
-    return new ApiClient(this.base, auth);
-  }
-
-  async request(method: string, path: string, o: RequestOptions = {}): Promise<ApiResult> {
-    const headers: Record<string, string> = { ...o.headers };
-    const auth = o.auth === undefined ? this.auth : o.auth;
-    if (auth !== null) headers['authorization'] = auth;
-    let body: string | undefined;
-    if (o.body !== undefined) {
-      body = typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
-      headers['content-type'] ??= 'application/json';
-    }
-    const res = await fetch(`${this.base}${path}`, { method, headers, body });
-    const text = await res.text();
-    let parsed: unknown = null;
-    if (text) {
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = text;
-      }
-    }
-    checkAgainstContract(method, `${this.base}${path}`, res.status, parsed, text);
-    return { status: res.status, body: parsed, text, headers: res.headers };
-  }
-
-  get(path: string, o: RequestOptions = {}): Promise<ApiResult> {
-    return this.request('GET', path, o);
-  }
-  post(path: string, body?: unknown, o: RequestOptions = {}): Promise<ApiResult> {
-    return this.request('POST', path, { ...o, body });
-  }
-  patch(path: string, body?: unknown, o: RequestOptions = {}): Promise<ApiResult> {
-    return this.request('PATCH', path, { ...o, body });
-  }
-  delete(path: string, o: RequestOptions = {}): Promise<ApiResult> {
-    return this.request('DELETE', path, o);
-  }
 }
 
 /** A loopback server over a core, with a client authenticated as the seeded token. */
@@ -139,9 +69,10 @@ export function unique(): number {
   return ++serial;
 }
 
-/** Throws with the response when the status is not the expected one (builders only). */
-export function expectStatus(r: ApiResult, status: number, what: string): void {
+/** Throws with the response when the status is not the expected one (for set-up steps); returns the answer. */
+export function expectStatus<T>(r: ApiResult<T>, status: number, what: string): ApiResult<T> {
   if (r.status !== status) throw new Error(`${what}: expected ${status}, got ${r.status} ${r.text}`);
+  return r;
 }
 
 /** `POST /customers` body of an individual. */

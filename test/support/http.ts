@@ -77,3 +77,10 @@ export async function readFirstChunk(body: ReadableStream<Uint8Array>): Promise<
     reader.releaseLock();
   }
 }
+
+/** What POST /__bridge/invoke answers: the handler's value, or its error as data (one of the two). */
+export interface BridgeAnswer<T> {
+  ok: boolean;
+  value?: T;
+  error?: { status: number; code: string; message: string; details?: Record<string, unknown> };
+}

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 export interface Received {
   headers: IncomingHttpHeaders;
   raw: string;
-  envelope: { id: string; type: string; timestamp: string; data?: any };
+  envelope: { id: string; type: string; timestamp: string; data?: Record<string, unknown> };
   /** Whether the signature verified against the public key (undefined before a key is set). */
   verified: boolean | undefined;
 }

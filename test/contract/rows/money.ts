@@ -39,7 +39,7 @@ async function waitingForApproval({ w }: RowContext): Promise<string> {
   const rx = await startReceiver();
   try {
     rx.answer = () => ({ status: 202 });
-    await w.api.call('PATCH', '/config', { webhookEndpoint: rx.url });
+    await w.api.patch('/config', { webhookEndpoint: rx.url });
     const r = await w.api.post('/sandbox/uma/receive', { senderUmaAddress: `$bob@${SANDBOX_UMA}`, customerId: w.seed.alice.id, receivingCurrencyCode: 'USD', receivingCurrencyAmount: 12_34 });
     const deferred = async () => {
       const list = await invoke(w, 'webhooks/list', { type: 'INCOMING_PAYMENT.PENDING', resourceId: r.body.id });
@@ -180,7 +180,7 @@ export const moneyRows: Row[] = [
     op: 'sendTestWebhook',
     ok: async ({ w, state }) => {
       state.receiver = await startReceiver();
-      const set = await w.api.call('PATCH', '/config', { webhookEndpoint: state.receiver.url });
+      const set = await w.api.patch('/config', { webhookEndpoint: state.receiver.url });
       if (set.status !== 200) throw new Error(`set webhook endpoint: ${set.status} ${set.text}`);
       return { path: '/sandbox/webhooks/test' };
     },

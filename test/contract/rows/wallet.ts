@@ -3,9 +3,9 @@
 // where a row needs the outcome, the stamped retry; both are statuses the contract lists.
 import { encryptOtpBundle, newKeyPair, stamp } from '../../../core/wallet/crypto';
 import { fundingIneligible } from '../../../core/cards/sandbox';
-import { ApiClient } from '../../support/builders';
-import { addWallet, firstLeg, otpChallenge, otpSignIn, OTP, retryHeaders } from '../../support/wallet';
+import { addWallet, firstLeg, otpChallenge, otpSignIn, OTP, retryHeaders } from '../../support/worlds/wallet';
 import { enc, type Call, type Row, type RowContext } from './table';
+import { ApiClient } from '../../support/api-client';
 
 /** A customer with an embedded wallet, a signed-in session and a card the wallet funds (state.wallet …). */
 export async function prepareWallet({ w, state }: RowContext): Promise<void> {

@@ -6,11 +6,14 @@ import { expect } from 'vitest';
 import { p256 } from '@noble/curves/nist.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
-import type { Core } from '../../core/index';
-import { decodeStamp, encryptOtpBundle, newKeyPair, openSessionKey, stamp, STAMP_SCHEME, toHex } from '../../core/wallet/crypto';
-import { expectedNonce, makeOidcToken } from '../../core/wallet/oauth';
-import { expectError } from './assertions';
-import { FROZEN_MS, createCustomer, expectStatus, newCore, startServer, type ApiClient, type ApiResult, type TestServer } from './builders';
+import type { Core } from '../../../core/index';
+import type { ApiAnswer } from '../../../core/api-client-types';
+import type { Customer } from '../../../core/customers/schema';
+import { decodeStamp, encryptOtpBundle, newKeyPair, openSessionKey, stamp, STAMP_SCHEME, toHex } from '../../../core/wallet/crypto';
+import { expectedNonce, makeOidcToken } from '../../../core/wallet/oauth';
+import { expectError } from '../assertions';
+import { createCustomer, expectStatus, newCore, startServer, type TestServer } from '../builders';
+import { FROZEN_MS, type ApiClient, type ApiResult } from '../api-client';
 
 export const enc = encodeURIComponent;
 export const b64url = (b: Uint8Array | string) => Buffer.from(b).toString('base64url');
@@ -22,11 +25,18 @@ export const AUD = 'sandbox-web-client';
 
 /** A P-256 key pair as hex (private scalar, compressed and uncompressed public keys). */
 export type KeyPair = ReturnType<typeof newKeyPair>;
+/** An embedded wallet (internal account) as the sandbox answers it. */
+export type Wallet = ApiAnswer<'POST /sandbox/customers/{customerId}/embedded-wallet'>;
+/** One credential of a wallet. */
+export type Credential = ApiAnswer<'GET /auth/credentials'>['data'][number];
+/** One session of a wallet. */
+export type Session = ApiAnswer<'GET /auth/sessions'>['data'][number];
 /** A session the client can stamp with. */
 export interface ClientSession {
   id: string;
   privateKey: string;
-  body: any;
+  /** The verify answer the session came in (its id, expiry and encrypted key). */
+  body: Record<string, unknown>;
 }
 
 /** One workspace with a customer and an embedded wallet, over real HTTP. */
@@ -34,8 +44,8 @@ export interface WalletWorld {
   core: Core;
   srv: TestServer;
   api: ApiClient;
-  customer: any;
-  wallet: any;
+  customer: Customer;
+  wallet: Wallet;
   /** The EMAIL_OTP credential the wallet is born with. */
   emailCredId: string;
   close(): Promise<void>;
@@ -47,17 +57,13 @@ export function createWallet(api: ApiClient, customerId: string, body?: unknown)
 }
 
 /** The live credentials of a wallet. */
-export async function credentialsOf(api: ApiClient, accountId: string): Promise<any[]> {
-  const r = await api.get(`/auth/credentials?accountId=${enc(accountId)}`);
-  expectStatus(r, 200, 'list credentials');
-  return r.body.data;
+export async function credentialsOf(api: ApiClient, accountId: string): Promise<Credential[]> {
+  return expectStatus(await api.send('GET /auth/credentials', { query: { accountId } }), 200, 'list credentials').body.data;
 }
 
 /** The active sessions of a wallet. */
-export async function sessionsOf(api: ApiClient, accountId: string): Promise<any[]> {
-  const r = await api.get(`/auth/sessions?accountId=${enc(accountId)}`);
-  expectStatus(r, 200, 'list sessions');
-  return r.body.data;
+export async function sessionsOf(api: ApiClient, accountId: string): Promise<Session[]> {
+  return expectStatus(await api.send('GET /auth/sessions', { query: { accountId } }), 200, 'list sessions').body.data;
 }
 
 /** A fresh core and server, a customer (with overrides) and its USDC embedded wallet. */
@@ -69,12 +75,12 @@ export async function openWalletWorld(customer: Record<string, unknown> = {}): P
 }
 
 /** Another customer with its own embedded wallet in the same workspace. */
-export async function addWallet(api: ApiClient, customerOverrides: Record<string, unknown> = {}): Promise<{ customer: any; wallet: any; emailCredId: string }> {
+export async function addWallet(api: ApiClient, customerOverrides: Record<string, unknown> = {}): Promise<{ customer: Customer; wallet: Wallet; emailCredId: string }> {
   const customer = await createCustomer(api, customerOverrides);
   const r = await createWallet(api, customer.id);
   expectStatus(r, 201, 'create embedded wallet');
   const creds = await credentialsOf(api, r.body.id);
-  return { customer, wallet: r.body, emailCredId: creds[0].id };
+  return { customer, wallet: r.body as Wallet, emailCredId: creds[0]!.id };
 }
 
 /** The workspace clock, in ms. */
@@ -146,10 +152,9 @@ export async function oidcToken(api: ApiClient, overrides: Record<string, unknow
 }
 
 /** Adds an OAUTH credential (202, then 201 stamped by `stamper`). */
-export async function addOauth(api: ApiClient, accountId: string, stamper: string, overrides: Record<string, unknown> = {}): Promise<any> {
+export async function addOauth(api: ApiClient, accountId: string, stamper: string, overrides: Record<string, unknown> = {}): Promise<Credential> {
   const r = await signed(api, 'POST', '/auth/credentials', { type: 'OAUTH', accountId, oidcToken: await oidcToken(api, overrides) }, stamper);
-  expectStatus(r, 201, 'create OAUTH credential');
-  return r.body;
+  return expectStatus(r, 201, 'create OAUTH credential').body as Credential;
 }
 
 /** OAUTH verify with a fresh client key and a token carrying its nonce; opens the sealed session key. */
