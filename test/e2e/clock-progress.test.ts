@@ -1,29 +1,24 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useConsole } from './support/console';
+import { okBody } from '../support/api-client';
+import { externalAccountOf, internalAccountOf, seededCustomer } from '../support/builders';
 
 // A large clock advance from the console: thousands of due jobs run in batches, the clock control
 // shows "jobs done of due" while they run, and the API keeps answering meanwhile.
 const app = useConsole({ clock: 'frozen' });
 const JOBS = 3_000;
 
-async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
-  const res = await fetch(`${app.serve.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
 beforeAll(async () => {
-  const alice = (await call('GET', '/customers?platformCustomerId=cust-alice-001')).data[0].id as string;
-  const lucia = (await call('GET', '/customers?platformCustomerId=cust-lucia-002')).data[0].id as string;
-  const source = (await call('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(alice)}`)).data.find((a: any) => a.balance.currency.code === 'USD').id;
-  const clabe = (await call('GET', `/customers/external-accounts?customerId=${encodeURIComponent(lucia)}&limit=100`)).data[0].id;
+  const alice = (await seededCustomer(app.api, 'cust-alice-001')).id;
+  const lucia = (await seededCustomer(app.api, 'cust-lucia-002')).id;
+  const source = (await internalAccountOf(app.api, alice, 'USD')).id;
+  const clabe = (await externalAccountOf(app.api, lucia)).id;
   // Each quote left unexecuted schedules its expiry five minutes on: JOBS jobs due within "+6 min".
   let next = 0;
   await Promise.all(Array.from({ length: 8 }, async () => {
     while (next < JOBS) {
       next++;
-      await call('POST', '/quotes', { source: { sourceType: 'ACCOUNT', accountId: source }, destination: { destinationType: 'ACCOUNT', accountId: clabe }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 100 });
+      await okBody(app.api.send('POST /quotes', { body: { source: { sourceType: 'ACCOUNT', accountId: source }, destination: { destinationType: 'ACCOUNT', accountId: clabe }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 100 } }));
     }
   }));
 }, 180_000);
@@ -31,7 +26,7 @@ beforeAll(async () => {
 
 describe('a large clock advance from the console', () => {
   it('shows jobs done of due while the batches run, and the API answers meanwhile', async () => {
-    expect((await call('GET', '/sandbox/clock')).pendingJobs).toBe(JOBS);
+    expect((await okBody(app.api.send('GET /sandbox/clock'))).pendingJobs).toBe(JOBS);
     const page = await app.page({ viewport: { width: 1440, height: 900 } });
     await page.goto(app.at('overview'));
     await page.getByTestId('clock-badge').click();
@@ -41,13 +36,13 @@ describe('a large clock advance from the console', () => {
     await progress.waitFor({ timeout: 15_000 });
     await expect.poll(() => progress.innerText(), { timeout: 15_000 }).toMatch(new RegExp(`Running scheduled jobs: [\\d,]+ of ${JOBS.toLocaleString('en-US')}`));
     // The API answers while the advance still runs (its progress is what it reports).
-    const during = await call('GET', '/sandbox/clock');
+    const during = await okBody(app.api.send('GET /sandbox/clock'));
     expect(during.advance).toMatchObject({ jobsDue: JOBS });
-    expect(during.advance.jobsDone).toBeLessThan(JOBS);
+    expect(during.advance?.jobsDone).toBeLessThan(JOBS);
 
     await progress.waitFor({ state: 'detached', timeout: 60_000 });
     await expect.poll(() => page.locator('body').innerText(), { timeout: 10_000 }).toContain(`${JOBS} scheduled job(s) ran`);
-    expect((await call('GET', '/sandbox/clock')).pendingJobs).toBe(0);
+    expect((await okBody(app.api.send('GET /sandbox/clock'))).pendingJobs).toBe(0);
     await page.close();
   }, 120_000);
 });

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { animationsDone } from './serve-process';
 import { useConsole } from './support/console';
+import { okBody } from '../support/api-client';
+import { internalAccountOf, seededCustomer } from '../support/builders';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
 
 // The Webhooks screen against `serve` on a frozen clock, with a real receiver on 127.0.0.1 that verifies
@@ -13,19 +15,12 @@ const app = useConsole({ clock: 'frozen' });
 let rx: Receiver;
 let aliceUsd = '';
 
-async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
-  const res = await fetch(`${app.serve.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
   rx = await startReceiver();
-  rx.setPublicKey((await call('GET', '/config')).webhookPublicKey);
-  const alice = (await call('GET', '/customers?platformCustomerId=cust-alice-001')).data[0].id as string;
-  aliceUsd = (await call('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(alice)}`)).data.find((a: any) => a.balance.currency.code === 'USD').id;
+  rx.setPublicKey((await okBody(app.api.send('GET /config'))).webhookPublicKey!);
+  const alice = (await seededCustomer(app.api, 'cust-alice-001')).id;
+  aliceUsd = (await internalAccountOf(app.api, alice, 'USD')).id;
 });
 
 afterAll(async () => {
@@ -50,7 +45,7 @@ describe('the Webhooks screen', () => {
     await expect.poll(() => row(page, 'TEST').getAttribute('data-status'), { timeout: 10_000 }).toBe('FAILED');
     expect(rx.received[0]?.verified).toBe(true);
 
-    await call('POST', `/sandbox/internal-accounts/${encodeURIComponent(aliceUsd)}/fund`, { amount: 5_000 });
+    await okBody(app.api.send('POST /sandbox/internal-accounts/{accountId}/fund', { params: { accountId: aliceUsd }, body: { amount: 5_000 } }));
     const balance = row(page, 'INTERNAL_ACCOUNT.BALANCE_UPDATED');
     await expect.poll(() => balance.getAttribute('data-status'), { timeout: 10_000 }).toBe('RETRYING');
     const envelopeId = await balance.getAttribute('data-delivery-id');
@@ -100,10 +95,10 @@ describe('the Webhooks screen', () => {
   });
 
   it('the customer drawer says in words where a business stands in KYB, with the verification history', async () => {
-    const c = await call('POST', '/customers', { customerType: 'BUSINESS', businessInfo: { legalName: 'Northwind Traders', country: 'US', taxId: '12-3456789', incorporatedOn: '2018-03-01', registrationNumber: 'REG-4471' } });
-    await call('POST', '/beneficial-owners', { customerId: c.id, personalInfo: { firstName: 'Dana', lastName: 'Reyes' }, ownershipPercentage: 70 });
-    await call('POST', '/verifications', { customerId: c.id });
-    await call('POST', '/sandbox/clock/advance', { seconds: 31 });
+    const c = await okBody(app.api.send('POST /customers', { body: { customerType: 'BUSINESS', businessInfo: { legalName: 'Northwind Traders', country: 'US', taxId: '12-3456789', incorporatedOn: '2018-03-01', registrationNumber: 'REG-4471' } } }));
+    await okBody(app.api.send('POST /beneficial-owners', { body: { customerId: c.id, personalInfo: { firstName: 'Dana', lastName: 'Reyes' }, ownershipPercentage: 70 } }));
+    await okBody(app.api.send('POST /verifications', { body: { customerId: c.id } }));
+    await okBody(app.api.send('POST /sandbox/clock/advance', { body: { seconds: 31 } }));
     const page = await app.page({ viewport: { width: 1440, height: 900 } });
     await page.goto(app.at(`customers/${encodeURIComponent(c.id)}`));
     const section = page.getByTestId('customer-verification');

@@ -6,16 +6,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { useConsole } from './support/console';
+import { okBody } from '../support/api-client';
+import { externalAccountOf, internalAccountOf, seededCustomer } from '../support/builders';
 
 const OUT = process.env['SHOTS_DIR'] ?? '/tmp/shots/F';
 const app = useConsole({ clock: 'frozen' });
-
-async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
-  const res = await fetch(`${app.serve.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
 
 /** The window of a theme and size (one each, shared by the tests: the console loads once per window), at a route. */
 async function open(route: string, theme: 'light' | 'dark' = 'light', size = { width: 1440, height: 900 }): Promise<Page> {
@@ -49,13 +44,13 @@ describe('the Overview of a workspace with only card payments', () => {
 
 describe('times after a clock advance of three days', () => {
   it('an API call made a moment ago reads by the wall clock; a payment in flight is expected on the workspace clock', async () => {
-    const alice = (await call('GET', '/customers?platformCustomerId=cust-alice-001')).data[0].id as string;
-    const lucia = (await call('GET', '/customers?platformCustomerId=cust-lucia-002')).data[0].id as string;
-    await call('POST', '/sandbox/clock/advance', { seconds: 3 * 86_400 });
-    const source = (await call('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(alice)}`)).data.find((a: any) => a.balance.currency.code === 'USD').id;
-    const delayed = (await call('GET', `/customers/external-accounts?customerId=${encodeURIComponent(lucia)}&limit=100`)).data.find((a: any) => String(a.accountInfo.clabeNumber).endsWith('12003')).id;
-    const quote = await call('POST', '/quotes', { source: { sourceType: 'ACCOUNT', accountId: source }, destination: { destinationType: 'ACCOUNT', accountId: delayed }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 250_00 });
-    await call('POST', `/quotes/${encodeURIComponent(quote.id)}/execute`);
+    const alice = (await seededCustomer(app.api, 'cust-alice-001')).id;
+    const lucia = (await seededCustomer(app.api, 'cust-lucia-002')).id;
+    await okBody(app.api.send('POST /sandbox/clock/advance', { body: { seconds: 3 * 86_400 } }));
+    const source = (await internalAccountOf(app.api, alice, 'USD')).id;
+    const delayed = (await externalAccountOf(app.api, lucia, (i) => String(i.clabeNumber).endsWith('12003'))).id;
+    const quote = await okBody(app.api.send('POST /quotes', { body: { source: { sourceType: 'ACCOUNT', accountId: source }, destination: { destinationType: 'ACCOUNT', accountId: delayed }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 250_00 } }));
+    await okBody(app.api.send('POST /quotes/{quoteId}/execute', { params: { quoteId: quote.id } }));
 
     const log = await open('request-log');
     const row = log.getByTestId('request-log-row').filter({ hasText: '/execute' }).first();

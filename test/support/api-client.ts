@@ -60,6 +60,13 @@ export function pathOf(route: string, params: Record<string, unknown> = {}, quer
   return qs ? `${path}?${qs}` : path;
 }
 
+/** The body of a success (2xx) answer; any other status throws with the answer's text (setup calls that must work). */
+export async function okBody<T>(answer: Promise<ApiResult<T>>): Promise<T> {
+  const r = await answer;
+  if (r.status >= 300) throw new Error(`${r.status} ${r.text}`);
+  return r.body;
+}
+
 /** A client of the versioned API at `base`, sending `auth` as its Authorization header (null: none). */
 export class ApiClient<Auth extends string | null = string | null> {
   constructor(readonly base: string, readonly auth: Auth) {}

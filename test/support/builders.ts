@@ -148,6 +148,15 @@ export async function internalAccountOf(api: ApiClient, customerId: string, curr
   return account;
 }
 
+/** The customer's first external account whose accountInfo `matches` (by default, its first), over the API. */
+export async function externalAccountOf(api: ApiClient, customerId: string, matches: (info: Record<string, unknown>) => boolean = () => true): Promise<ExternalAccount> {
+  const r = await api.get(`/customers/external-accounts?customerId=${encodeURIComponent(customerId)}&limit=100`);
+  expectStatus(r, 200, 'list external accounts');
+  const account = (r.body as { data: ExternalAccount[] }).data.find((a) => matches(a.accountInfo as Record<string, unknown>));
+  if (!account) throw new Error(`customer ${customerId} has no such external account`);
+  return account;
+}
+
 /** A seeded customer by platformCustomerId, over the API. */
 export async function seededCustomer(api: ApiClient, platformCustomerId: string): Promise<Customer> {
   const r = await api.get(`/customers?platformCustomerId=${encodeURIComponent(platformCustomerId)}`);

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { launchChromium, startServe, type ServeProcess } from '../serve-process';
+import { ApiClient, basicAuth } from '../../support/api-client';
 
 /** How a file's `serve` is started. */
 export interface ConsoleOptions {
@@ -19,6 +20,8 @@ export interface ConsoleOptions {
 export interface E2eConsole {
   /** The running serve (from the file's first beforeAll on). */
   readonly serve: ServeProcess;
+  /** The API of the file's serve, called with serve's own credentials. */
+  readonly api: ApiClient;
   /** The file's one Chromium. */
   readonly browser: Browser;
   /** The console's URL at a route, e.g. `at('cards')` for `#/cards`. */
@@ -61,6 +64,9 @@ export function useConsole(options: ConsoleOptions = {}): E2eConsole {
   const fixture: E2eConsole = {
     get serve() {
       return started(serve, 'serve');
+    },
+    get api() {
+      return new ApiClient(fixture.serve.apiBase, basicAuth(fixture.serve.clientId, fixture.serve.clientSecret));
     },
     get browser() {
       return started(browser, 'Chromium');
