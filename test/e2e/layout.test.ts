@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { animationsDone, bodyColorOf, styleOf } from './serve-process';
 import { useConsole } from './support/console';
+import { okBody } from '../support/api-client';
+import { externalAccountOf, internalAccountOf, seededCustomer } from '../support/builders';
 
 // The console from 1024×700 up: on every built screen, measured with the browser's element boxes, the
 // top bar's items do not overlap and stay in view, no table cell runs into the next column, nothing
@@ -22,31 +24,24 @@ let transactionId = '';
 let longCustomerId = '';
 
 /** Calls the local API as the seeded token. */
-async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
-  const res = await fetch(`${app.serve.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
 /** A customer whose name, platform id and email are longer than any column, and a few payments (some executed). */
 async function seedLongData(): Promise<void> {
-  const long = await call('POST', '/customers', {
+  const long = await okBody(app.api.send('POST /customers', { body: {
     customerType: 'INDIVIDUAL', platformCustomerId: 'cust-maximilian-featherstonehaugh-worthington-0042',
     fullName: 'Maximilian Alexander Featherstonehaugh-Worthington', email: LONG_EMAIL, currencies: ['USD'],
-  });
+  } }));
   longCustomerId = long.id;
-  const byPlatformId = async (id: string) => (await call('GET', `/customers?platformCustomerId=${id}`)).data[0].id as string;
+  const byPlatformId = async (id: string) => (await seededCustomer(app.api, id)).id;
   const [alice, lucia] = [await byPlatformId('cust-alice-001'), await byPlatformId('cust-lucia-002')];
-  const aliceUsd = (await call('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(alice)}`)).data.find((a: any) => a.balance.currency.code === 'USD').id;
-  const clabe = (await call('GET', `/customers/external-accounts?customerId=${encodeURIComponent(lucia)}&limit=100`)).data.find((a: any) => String(a.accountInfo.clabeNumber ?? '').endsWith('12000')).id;
+  const aliceUsd = (await internalAccountOf(app.api, alice, 'USD')).id;
+  const clabe = (await externalAccountOf(app.api, lucia, (i) => String(i.clabeNumber ?? '').endsWith('12000'))).id;
   for (let i = 0; i < 6; i++) {
-    const quote = await call('POST', '/quotes', {
+    const quote = await okBody(app.api.send('POST /quotes', { body: {
       source: { sourceType: 'ACCOUNT', accountId: aliceUsd }, destination: { destinationType: 'ACCOUNT', accountId: clabe },
       lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1_234_56 * (i + 1) + 37,
-    });
+    } }));
     transactionId = quote.transactionId;
-    if (i < 3) await call('POST', `/quotes/${encodeURIComponent(quote.id)}/execute`);
+    if (i < 3) await okBody(app.api.send('POST /quotes/{quoteId}/execute', { params: { quoteId: quote.id } }));
   }
 }
 
@@ -97,13 +92,13 @@ function layoutProblems(page: Page): Promise<string[]> {
     const doc = body.ownerDocument;
     const win = doc.defaultView!;
     const problems: string[] = [];
-    const label = (el: any): string => el.getAttribute('data-testid') ?? (String(el.className).split(' ')[0] || el.tagName.toLowerCase());
+    const label = (el: Element): string => el.getAttribute('data-testid') ?? (String(el.className).split(' ')[0] || el.tagName.toLowerCase());
     const bar = doc.querySelector('[data-testid="top-bar"]');
     if (!bar) return ['no top bar'];
     const barBox = bar.getBoundingClientRect();
     const items = [...bar.children]
-      .filter((el: any) => !el.classList.contains('spacer'))
-      .map((el: any) => ({ el, name: label(el), box: el.getBoundingClientRect() }))
+      .filter((el) => !el.classList.contains('spacer'))
+      .map((el) => ({ el, name: label(el), box: el.getBoundingClientRect() }))
       .filter((i) => i.box.width > 0);
     for (const [n, a] of items.entries()) {
       if (a.box.left < barBox.left - 0.5 || a.box.right > Math.min(barBox.right, win.innerWidth) + 0.5) problems.push(`top bar: ${a.name} is cut off (${Math.round(a.box.left)}–${Math.round(a.box.right)} of ${Math.round(barBox.right)})`);

@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { styleOf } from './serve-process';
 import { useConsole } from './support/console';
+import { okBody } from '../support/api-client';
+import { externalAccountOf, internalAccountOf, seededCustomer } from '../support/builders';
 
 // The live transactions list against `serve`, on a frozen clock: 60 payments, of which the list loads 50.
 // Changes to payments that are not loaded leave the count and the order as the server has them, a new
@@ -12,34 +14,27 @@ let aliceUsd = '';
 let clabe = '';
 const quotes: string[] = [];
 
-async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
-  const res = await fetch(`${app.serve.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
 /** A payment of `cents` from Alice's USD balance to Lucía's CLABE (its quote, not executed yet). */
 async function quote(cents: number): Promise<{ id: string; transactionId: string }> {
-  return call('POST', '/quotes', { source: { sourceType: 'ACCOUNT', accountId: aliceUsd }, destination: { destinationType: 'ACCOUNT', accountId: clabe }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: cents });
+  return okBody(app.api.send('POST /quotes', { body: { source: { sourceType: 'ACCOUNT', accountId: aliceUsd }, destination: { destinationType: 'ACCOUNT', accountId: clabe }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: cents } }));
 }
 
 beforeAll(async () => {
-  const byPlatformId = async (id: string) => (await call('GET', `/customers?platformCustomerId=${id}`)).data[0].id as string;
+  const byPlatformId = async (id: string) => (await seededCustomer(app.api, id)).id;
   const [alice, lucia] = [await byPlatformId('cust-alice-001'), await byPlatformId('cust-lucia-002')];
-  aliceUsd = (await call('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(alice)}`)).data.find((a: any) => a.balance.currency.code === 'USD').id;
-  clabe = (await call('GET', `/customers/external-accounts?customerId=${encodeURIComponent(lucia)}&limit=100`)).data.find((a: any) => String(a.accountInfo.clabeNumber ?? '').endsWith('12000')).id;
+  aliceUsd = (await internalAccountOf(app.api, alice, 'USD')).id;
+  clabe = (await externalAccountOf(app.api, lucia, (i) => String(i.clabeNumber ?? '').endsWith('12000'))).id;
   for (let i = 0; i < 60; i++) {
     quotes.push((await quote(100 + i)).id);
     // A frozen clock stamps every payment with the same time; one second apart, the order is by time.
-    await call('POST', '/sandbox/clock/advance', { seconds: 1 });
+    await okBody(app.api.send('POST /sandbox/clock/advance', { body: { seconds: 1 } }));
   }
 });
 
 
 const shownIds = (page: Page) => page.getByTestId('transaction-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-transaction-id')));
 const subtitle = (page: Page) => page.locator('main .page-header .subtitle').innerText();
-const serverTotal = async () => (await call('GET', '/transactions?limit=1')).totalCount as number;
+const serverTotal = async () => (await okBody(app.api.send('GET /transactions', { query: { limit: 1 } }))).totalCount;
 
 describe('the live transactions list', () => {
   it('keeps the server\'s count and order while unloaded payments change, shows a new one once, and Load more repeats nothing', async () => {
@@ -52,8 +47,8 @@ describe('the live transactions list', () => {
     const first = await shownIds(page);
 
     // Execute the ten oldest payments (not on the loaded page) and let the clock settle them: many events.
-    for (const id of quotes.slice(0, 10)) await call('POST', `/quotes/${encodeURIComponent(id)}/execute`);
-    await call('POST', '/sandbox/clock/advance', { seconds: 30 });
+    for (const id of quotes.slice(0, 10)) await okBody(app.api.send('POST /quotes/{quoteId}/execute', { params: { quoteId: id } }));
+    await okBody(app.api.send('POST /sandbox/clock/advance', { body: { seconds: 30 } }));
 
     // A new payment made after them: its event comes after all of theirs, so once it shows, they were all
     // handled. It is on top, once, and counted by the server; the changed unloaded rows moved nothing.
@@ -70,7 +65,7 @@ describe('the live transactions list', () => {
 
     await page.getByRole('button', { name: 'Load more' }).click();
     await expect.poll(() => page.locator('main').innerText(), { timeout: 10_000 }).toContain(`Showing ${total + 1} of ${total + 1} transactions`);
-    const all = await call('GET', '/transactions?limit=100');
+    const all = await okBody(app.api.send('GET /transactions', { query: { limit: 100 } }));
     // Every row once, in the server's order (the table is virtual: read the store's order through the DOM as it scrolls).
     const seen = new Set<string>();
     const table = page.getByTestId('transaction-table').locator('.v-vl');
@@ -81,7 +76,7 @@ describe('the live transactions list', () => {
       for (const id of await shownIds(page)) if (id) seen.add(id);
     }
     expect(seen.size).toBe(total + 1);
-    expect([...seen].sort()).toEqual((all.data as { id: string }[]).map((t) => t.id).sort());
+    expect([...seen].sort()).toEqual(all.data.map((t) => t.id).sort());
     await page.close();
   });
 
@@ -90,8 +85,9 @@ describe('the live transactions list', () => {
     await page.goto(app.at('transactions'));
     await expect.poll(() => subtitle(page), { timeout: 15_000 }).toContain('transactions · live');
     const target = (await shownIds(page))[3]!;
-    const tx = await call('GET', `/transactions/${encodeURIComponent(target)}`);
-    await call('POST', `/quotes/${encodeURIComponent(tx.quoteId)}/execute`);
+    const tx = await okBody(app.api.send('GET /transactions/{transactionId}', { params: { transactionId: target } }));
+    if (!('quoteId' in tx) || !tx.quoteId) throw new Error(`transaction ${target} has no quote`);
+    await okBody(app.api.send('POST /quotes/{quoteId}/execute', { params: { quoteId: tx.quoteId } }));
     const row = page.locator(`[data-transaction-id="${target}"]`);
     await expect.poll(() => row.getAttribute('data-status'), { timeout: 10_000 }).toBe('PROCESSING');
     expect(await row.getAttribute('class')).toContain('row-fresh');

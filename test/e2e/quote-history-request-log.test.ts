@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { animationsDone, bodyColorOf, styleOf } from './serve-process';
 import { useConsole } from './support/console';
+import { okBody } from '../support/api-client';
+import { externalAccountOf, internalAccountOf, seededCustomer } from '../support/builders';
 
 // The quotes history and the request log's replay, in Chromium against `serve`: past quotes made over
 // HTTP are listed, filtered and reopened in the workbench; a logged call is copied as curl (and that
@@ -19,31 +21,24 @@ const app = useConsole();
 const quoteIds: string[] = [];
 
 /** Calls the local API as the seeded token. */
-async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
-  const res = await fetch(`${app.serve.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
 /** Quotes from Alice (USD) to Lucía's MXN and Sophie's EUR accounts, with descriptions, some executed. */
 async function seedQuotes(): Promise<void> {
-  const byPlatformId = async (id: string) => (await call('GET', `/customers?platformCustomerId=${id}`)).data[0].id as string;
+  const byPlatformId = async (id: string) => (await seededCustomer(app.api, id)).id;
   const [alice, lucia, sophie] = [await byPlatformId('cust-alice-001'), await byPlatformId('cust-lucia-002'), await byPlatformId('cust-sophie-003')];
-  const aliceUsd = (await call('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(alice)}`)).data.find((a: any) => a.balance.currency.code === 'USD').id;
+  const aliceUsd = (await internalAccountOf(app.api, alice, 'USD')).id;
   const external = async (customerId: string, field: string, suffix: string) =>
-    (await call('GET', `/customers/external-accounts?customerId=${encodeURIComponent(customerId)}&limit=100`)).data.find((a: any) => String(a.accountInfo[field] ?? '').endsWith(suffix)).id;
+    (await externalAccountOf(app.api, customerId, (info) => String(info[field] ?? '').endsWith(suffix))).id;
   const clabe = await external(lucia, 'clabeNumber', '12000');
   const iban = await external(sophie, 'iban', '0000');
   const descriptions = ['School fees for Mateo', 'Rent for March', undefined, 'Invoice 2231 — consulting', 'Birthday gift', undefined];
   for (let i = 0; i < descriptions.length; i++) {
-    const quote = await call('POST', '/quotes', {
+    const quote = await okBody(app.api.send('POST /quotes', { body: {
       source: { sourceType: 'ACCOUNT', accountId: aliceUsd }, destination: { destinationType: 'ACCOUNT', accountId: i % 2 ? iban : clabe },
       lockedCurrencySide: i % 3 === 2 ? 'RECEIVING' : 'SENDING', lockedCurrencyAmount: 1_234_56 * (i + 1) + 37,
       ...(descriptions[i] ? { description: descriptions[i] } : {}),
-    });
+    } }));
     quoteIds.push(quote.id);
-    if (i % 2 === 0) await call('POST', `/quotes/${encodeURIComponent(quote.id)}/execute`);
+    if (i % 2 === 0) await okBody(app.api.send('POST /quotes/{quoteId}/execute', { params: { quoteId: quote.id } }));
   }
 }
 
@@ -182,7 +177,7 @@ describe('a long request log', () => {
       await settled(page, 'light');
       // Timed in the page: from the click on the navigation to the frame that paints the first row.
       visits.push(await page.evaluate(() => new Promise<number>((resolve) => {
-        const w = globalThis as unknown as { document: any; MutationObserver: any; requestAnimationFrame(cb: () => void): void };
+        const w = globalThis as unknown as { document: Document; MutationObserver: typeof MutationObserver; requestAnimationFrame(cb: () => void): void };
         const started = performance.now();
         const observer = new w.MutationObserver(() => {
           if (!w.document.querySelector('[data-testid="request-log-row"]')) return;
@@ -190,7 +185,7 @@ describe('a long request log', () => {
           w.requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started), 0));
         });
         observer.observe(w.document.body, { childList: true, subtree: true });
-        w.document.querySelector('[data-testid="nav-request-log"]').click();
+        w.document.querySelector<HTMLElement>('[data-testid="nav-request-log"]')!.click();
       })));
     }
     const median = [...visits].sort((a, b) => a - b)[1]!;
