@@ -3,6 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { animationsDone, bodyColorOf, styleOf } from './serve-process';
 import { useConsole } from './support/console';
+import { okBody } from '../support/api-client';
+import type { ApiBody } from '../../core/api-client-types';
+import { internalAccountOf, seededCustomer } from '../support/builders';
 
 // Transfers, Invitations and Stablecoins at 1024×700 and 1440×900, in light and dark, with data on
 // them: the theme's background is painted, the title is visible with readable contrast, nothing is cut
@@ -14,24 +17,16 @@ const THEMES = ['light', 'dark'] as const;
 
 const app = useConsole({ clock: 'frozen' });
 
-/** Calls the local API as the seeded token. */
-async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
-  const res = await fetch(`${app.serve.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.status === 204 ? null : res.json();
-}
-
 /** An invitation from Alice (one claimed), a stablecoin with a mint, so the screens have rows to show. */
 async function seed(): Promise<void> {
-  const alice = (await call('GET', '/customers?platformCustomerId=cust-alice-001')).data[0];
-  await call('POST', '/invitations', { inviterUma: alice.umaAddress, firstName: 'Jordan', amountToSend: 2_500 });
-  const claimed = await call('POST', '/invitations', { inviterUma: alice.umaAddress, amountToSend: 123_456 });
-  await call('POST', `/invitations/${claimed.code}/claim`, { inviteeUma: '$new.friend@sandbox.uma.example' });
-  await call('POST', '/stablecoin-provider-accounts', { provider: (await providers())[0], apiClientId: 'sandbox-client', apiClientSecret: 'sandbox-secret' });
-  const coin = await call('POST', '/stablecoins', { providerTokenIdentifier: 'ACMEUSD', networkTokenIdentifier: 'btkn1acmeusdsandbox', name: 'Acme Dollar', network: (await networks())[0] });
-  const aliceUsd = (await call('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(alice.id)}&currency=USD`)).data[0].id;
-  await call('POST', `/stablecoins/${encodeURIComponent(coin.id)}/mints`, { amount: '100000000', fundingSource: { type: 'SVC_INTERNAL_ACCOUNT', accountId: aliceUsd }, destination: { accountId: aliceUsd } });
+  const alice = await seededCustomer(app.api, 'cust-alice-001');
+  await okBody(app.api.send('POST /invitations', { body: { inviterUma: alice.umaAddress, firstName: 'Jordan', amountToSend: 2_500 } }));
+  const claimed = await okBody(app.api.send('POST /invitations', { body: { inviterUma: alice.umaAddress, amountToSend: 123_456 } }));
+  await okBody(app.api.send('POST /invitations/{invitationCode}/claim', { params: { invitationCode: claimed.code }, body: { inviteeUma: '$new.friend@sandbox.uma.example' } }));
+  await okBody(app.api.send('POST /stablecoin-provider-accounts', { body: { provider: (await providers())[0] as ApiBody<'POST /stablecoin-provider-accounts'>['provider'], apiClientId: 'sandbox-client', apiClientSecret: 'sandbox-secret' } }));
+  const coin = await okBody(app.api.send('POST /stablecoins', { body: { providerTokenIdentifier: 'ACMEUSD', networkTokenIdentifier: 'btkn1acmeusdsandbox', name: 'Acme Dollar', network: (await networks())[0] as ApiBody<'POST /stablecoins'>['network'] } }));
+  const aliceUsd = (await internalAccountOf(app.api, alice.id, 'USD')).id;
+  await okBody(app.api.send('POST /stablecoins/{stablecoinId}/mints', { params: { stablecoinId: coin.id }, body: { amount: '100000000', fundingSource: { type: 'SVC_INTERNAL_ACCOUNT', accountId: aliceUsd }, destination: { accountId: aliceUsd } } }));
 }
 // The enums as the served OpenAPI document declares them (so the test follows the contract).
 async function schemaEnum(name: string, field: string): Promise<string[]> {
@@ -66,7 +61,7 @@ function layoutProblems(page: Page): Promise<string[]> {
     const doc = main.ownerDocument;
     const win = doc.defaultView!;
     const problems: string[] = [];
-    const label = (el: any): string => el.getAttribute('data-testid') ?? (String(el.className).split(' ')[0] || el.tagName.toLowerCase());
+    const label = (el: Element): string => el.getAttribute('data-testid') ?? (String(el.className).split(' ')[0] || el.tagName.toLowerCase());
     if (doc.documentElement.scrollWidth > win.innerWidth) problems.push(`the page scrolls sideways (${doc.documentElement.scrollWidth} > ${win.innerWidth})`);
     for (const el of main.querySelectorAll('*')) {
       const style = win.getComputedStyle(el);

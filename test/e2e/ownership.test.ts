@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { animationsDone } from './serve-process';
 import { useConsole } from './support/console';
+import { okBody } from '../support/api-client';
+import { seededCustomer } from '../support/builders';
 import { evmWallet } from '../support/wallet-keys';
 
 // Wallet ownership in the customer drawer: a wallet nobody has proven says so in words; support staff
@@ -13,23 +15,14 @@ const SHOTS = '/tmp/shots/ownership';
 
 const app = useConsole({ clock: 'frozen' });
 let page: Page;
-let auth = '';
 const wallet = evmWallet();
 const hosted = 'sp1qhostedcustodywallet';
 
-async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${app.serve.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
-  const alice = (await call('GET', '/customers?platformCustomerId=cust-alice-001')).data[0].id as string;
-  await call('POST', '/customers/external-accounts', { customerId: alice, currency: 'USDC', ownershipType: 'FIRST_PARTY', accountInfo: { accountType: 'ETHEREUM_WALLET', address: wallet.address } });
-  await call('POST', '/customers/external-accounts', { customerId: alice, currency: 'BTC', ownershipType: 'FIRST_PARTY', accountInfo: { accountType: 'SPARK_WALLET', address: hosted } });
+  const alice = (await seededCustomer(app.api, 'cust-alice-001')).id;
+  await okBody(app.api.send('POST /customers/external-accounts', { body: { customerId: alice, currency: 'USDC', ownershipType: 'FIRST_PARTY', accountInfo: { accountType: 'ETHEREUM_WALLET', address: wallet.address } } }));
+  await okBody(app.api.send('POST /customers/external-accounts', { body: { customerId: alice, currency: 'BTC', ownershipType: 'FIRST_PARTY', accountInfo: { accountType: 'SPARK_WALLET', address: hosted } } }));
   page = await app.page({ viewport: { width: 1440, height: 900 } });
 });
 

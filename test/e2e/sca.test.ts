@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { animationsDone } from './serve-process';
 import { useConsole } from './support/console';
+import { okBody } from '../support/api-client';
+import { seededCustomer } from '../support/builders';
 import { totpAt, wrongTotp } from '../api/sca-helpers';
 
 // Strong Customer Authentication in the console: Alice enrols an authenticator app (through the API, as
@@ -13,23 +15,16 @@ const OUT = 'test-results/screenshots';
 const app = useConsole({ clock: 'frozen' });
 let page: Page;
 let secret = '';
-let auth = '';
 
-async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${app.serve.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-const clockMs = async () => Date.parse((await call('GET', '/sandbox/clock')).now);
+const clockMs = async () => Date.parse((await okBody(app.api.send('GET /sandbox/clock'))).now);
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
-  const alice = (await call('GET', '/customers?platformCustomerId=cust-alice-001')).data[0].id as string;
-  const start = await call('POST', `/sca/factors?customerId=${encodeURIComponent(alice)}`, { type: 'TOTP' });
+  const alice = (await seededCustomer(app.api, 'cust-alice-001')).id;
+  const start = await okBody(app.api.send('POST /sca/factors', { query: { customerId: alice }, body: { type: 'TOTP' } }));
+  if (start.type !== 'TOTP') throw new Error(`enrolling TOTP answered a ${start.type} factor`);
   secret = start.secretBase32Encoded;
-  await call('POST', `/sca/factors/confirm?customerId=${encodeURIComponent(alice)}`, { type: 'TOTP', secret, code: totpAt(secret, await clockMs()) });
+  await okBody(app.api.send('POST /sca/factors/confirm', { query: { customerId: alice }, body: { type: 'TOTP', secret, code: totpAt(secret, await clockMs()) } }));
   page = await app.page({ viewport: { width: 1440, height: 900 } });
 });
 
@@ -83,7 +78,7 @@ describe('SCA in the console', () => {
     await animationsDone(page);
     await page.screenshot({ path: `${OUT}/sca-quote-authorization-1024.png` });
 
-    await call('POST', '/sandbox/clock/advance', { seconds: 30 }); // a fresh 30 s step: the enrolment's code was used
+    await okBody(app.api.send('POST /sandbox/clock/advance', { body: { seconds: 30 } })); // a fresh 30 s step: the enrolment's code was used
     // Keyboard: type the code and submit the form with Enter.
     await page.getByTestId('quote-sca-code').locator('input').fill(totpAt(secret, await clockMs()));
     await page.getByTestId('quote-sca-code').locator('input').press('Enter');
