@@ -2,6 +2,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { animationsDone, bodyColorOf, styleOf } from './serve-process';
 import { useConsole } from './support/console';
+import { basicAuth, okBody } from '../support/api-client';
+import type { ApiBody } from '../../core/api-client-types';
+import { externalAccountOf, internalAccountOf, seededCustomer } from '../support/builders';
 import { harProblems } from '../support/har-schema';
 
 // Fault rules and the request log in Chromium against `serve` (issue 29): a rule made in the console makes the
@@ -14,19 +17,20 @@ const THEMES = ['light', 'dark'] as const;
 
 const app = useConsole();
 
-/** Calls the local API as the seeded token; returns the status and body whatever the status. */
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
-  const res = await fetch(`${app.serve.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, body: await res.json() };
+/** The status POST /quotes answers, read past the kit's contract check: it refuses every 5xx, and this test awaits an injected 500. */
+async function quoteStatus(body: ApiBody<'POST /quotes'>): Promise<number> {
+  const headers = { authorization: basicAuth(app.serve.clientId, app.serve.clientSecret), 'content-type': 'application/json' };
+  const res = await fetch(`${app.serve.apiBase}/quotes`, { method: 'POST', headers, body: JSON.stringify(body) });
+  await res.text();
+  return res.status;
 }
 
 /** A quote from Alice's USD balance to Sophie's IBAN. */
-async function quoteBody(): Promise<Record<string, unknown>> {
-  const byPlatformId = async (id: string) => (await call('GET', `/customers?platformCustomerId=${id}`)).body.data[0].id as string;
+async function quoteBody(): Promise<ApiBody<'POST /quotes'>> {
+  const byPlatformId = async (id: string) => (await seededCustomer(app.api, id)).id;
   const [alice, sophie] = [await byPlatformId('cust-alice-001'), await byPlatformId('cust-sophie-003')];
-  const aliceUsd = (await call('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(alice)}`)).body.data.find((a: any) => a.balance.currency.code === 'USD').id;
-  const iban = (await call('GET', `/customers/external-accounts?customerId=${encodeURIComponent(sophie)}&limit=100`)).body.data.find((a: any) => String(a.accountInfo.iban ?? '').endsWith('0000')).id;
+  const aliceUsd = (await internalAccountOf(app.api, alice, 'USD')).id;
+  const iban = (await externalAccountOf(app.api, sophie, (i) => String(i.iban ?? '').endsWith('0000'))).id;
   return { source: { sourceType: 'ACCOUNT', accountId: aliceUsd }, destination: { destinationType: 'ACCOUNT', accountId: iban }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 25_00 };
 }
 
@@ -50,11 +54,11 @@ describe('fault rules and the request log in the console', () => {
     await page.locator('[data-testid="fault-n"] input').fill('3');
     await page.getByTestId('fault-add').click();
     await panel.getByText('answers 500').waitFor();
-    await expect.poll(async () => (await call('GET', '/sandbox/fault-rules')).body.data.length).toBe(1);
+    await expect.poll(async () => (await okBody(app.api.send('GET /sandbox/fault-rules'))).data.length).toBe(1);
 
     const body = await quoteBody();
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await call('POST', '/quotes', body)).status);
+    for (let i = 0; i < 3; i++) statuses.push(await quoteStatus(body));
     expect(statuses).toEqual([201, 201, 500]);
 
     // The log polls: the faulted call arrives marked; the rule's hits show once the panel reloads.
@@ -98,7 +102,7 @@ describe('fault rules and the request log in the console', () => {
     const toggle = page.getByTestId('fault-rule-switch').first();
     await toggle.focus();
     await page.keyboard.press('Space');
-    await expect.poll(async () => (await call('GET', '/sandbox/fault-rules')).body.data[0].enabled).toBe(false);
+    await expect.poll(async () => (await okBody(app.api.send('GET /sandbox/fault-rules'))).data[0]?.enabled).toBe(false);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-har').click()]);
     expect(download.suggestedFilename()).toMatch(/\.har$/);
