@@ -2,19 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { animationsDone } from './serve-process';
 import { useConsole } from './support/console';
+import { okBody } from '../support/api-client';
+import { seededCustomer } from '../support/builders';
 
 // The Agents screen against `serve` on a frozen clock: the seeded agent's payment waits in the
 // approvals queue; approving it from the screen executes it (its transaction carries the agent), and
 // the agent's usage and activity show it. Screenshots at 1440x900 and 1024x700, light and dark.
 const OUT = 'test-results/screenshots';
 const app = useConsole({ clock: 'frozen' });
-
-async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
-  const res = await fetch(`${app.serve.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
@@ -23,7 +18,7 @@ beforeAll(async () => {
 
 describe('the Agents screen', () => {
   it('approves the seeded payment waiting in the approvals queue', async () => {
-    const waiting = (await call('GET', '/agents/approvals')).data as { id: string; agentId: string }[];
+    const waiting = (await okBody(app.api.send('GET /agents/approvals'))).data;
     expect(waiting).toHaveLength(1);
     const page = await app.page({ viewport: { width: 1440, height: 900 } });
     const errors: string[] = [];
@@ -64,17 +59,17 @@ describe('the Agents screen', () => {
     await confirm.click();
     await expect.poll(() => page.getByTestId('approvals-count').innerText(), { timeout: 10_000 }).toBe('0');
     await expect.poll(() => row.count()).toBe(0);
-    const action = (await call('GET', `/agents/${encodeURIComponent(waiting[0]!.agentId)}`));
+    const action = await okBody(app.api.send('GET /agents/{agentId}', { params: { agentId: waiting[0]!.agentId } }));
     expect(action.usage).toMatchObject({ dailySpend: 25_000, dailyTransactionCount: 1 });
-    const txs = (await call('GET', '/transactions?limit=5')).data as { agentId?: string; status: string }[];
-    expect(txs.find((t) => t.agentId === waiting[0]!.agentId)).toMatchObject({ status: 'PENDING' });
+    const txs = (await okBody(app.api.send('GET /transactions', { query: { limit: 5 } }))).data;
+    expect(txs.find((t) => 'agentId' in t && t.agentId === waiting[0]!.agentId)).toMatchObject({ status: 'PENDING' });
     // The usage bar and the activity timeline follow the approval live.
     await expect.poll(() => page.getByTestId('agent-usage').innerText(), { timeout: 10_000 }).toContain('250.00 USD of 1,000.00 USD');
     await page.locator('.n-tabs-tab', { hasText: 'Activity' }).click();
     await expect.poll(() => page.locator('[data-testid="timeline-entry"]').last().innerText()).toContain('Action executed');
     await page.screenshot({ path: `${OUT}/agents-activity-1024x700-dark.png` });
     // The outcome and the activity both link to the payment the action made; the link opens its drawer.
-    const made = txs.find((t) => t.agentId === waiting[0]!.agentId) as unknown as { id: string };
+    const made = txs.find((t) => 'agentId' in t && t.agentId === waiting[0]!.agentId)!;
     expect(await page.getByTestId('approval-outcome').innerText()).toContain('Approved and executed: Pay out 250.00 USD');
     expect(await page.getByTestId('activity-payment-link').getAttribute('href')).toContain(encodeURIComponent(made.id));
     await page.getByTestId('approval-payment-link').click();
@@ -86,11 +81,11 @@ describe('the Agents screen', () => {
   });
 
   it('acts as the agent: a quote above the threshold waits for approval, and the queue shows it', async () => {
-    const alice = (await call('GET', '/customers?platformCustomerId=cust-alice-001')).data[0].id as string;
-    await call('POST', '/customers/external-accounts', {
+    const alice = (await seededCustomer(app.api, 'cust-alice-001')).id;
+    await okBody(app.api.send('POST /customers/external-accounts', { body: {
       customerId: alice, currency: 'MXN',
       accountInfo: { accountType: 'MXN_ACCOUNT', clabeNumber: '002180000000777000', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Alice Johnson' } },
-    });
+    } }));
     const page = await app.page({ viewport: { width: 1440, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -144,7 +139,7 @@ describe('the Agents screen', () => {
     await page.getByTestId('agent-create-submit').click();
     await modal.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('agent-detail').locator('h2').innerText(), { timeout: 10_000 }).toBe('Rent payer');
-    const made = ((await call('GET', '/agents')).data as { id: string; name: string; policy: any }[]).find((a) => a.name === 'Rent payer')!;
+    const made = (await okBody(app.api.send('GET /agents'))).data.find((a) => a.name === 'Rent payer')!;
     expect(made.policy).toMatchObject({ spendingLimits: { currency: 'USD', perTransactionLimit: 80_000 }, approvalThresholds: { amount: 30_000 } });
 
     // Edit its policy: limit it to Alice's USD balance and her bank account, chosen by name.
@@ -154,7 +149,7 @@ describe('the Agents screen', () => {
     await page.locator('.n-base-select-option', { hasText: 'Sandbox Bank N.A.' }).first().click();
     await page.keyboard.press('Escape');
     await page.getByTestId('save-policy').click();
-    await expect.poll(async () => (await call('GET', `/agents/${encodeURIComponent(made.id)}`)).policy.accountRestrictions?.allowedAccountIds?.length ?? 0, { timeout: 10_000 }).toBe(2);
+    await expect.poll(async () => (await okBody(app.api.send('GET /agents/{agentId}', { params: { agentId: made.id } }))).policy.accountRestrictions?.allowedAccountIds?.length ?? 0, { timeout: 10_000 }).toBe(2);
     await animationsDone(page);
     await page.screenshot({ path: `${OUT}/agents-policy-accounts-1440x900-light.png` });
 
@@ -166,15 +161,15 @@ describe('the Agents screen', () => {
     await input.fill('Rent and utilities');
     await input.press('Enter');
     await expect.poll(() => page.getByTestId('agent-detail').locator('h2').innerText(), { timeout: 10_000 }).toBe('Rent and utilities');
-    expect((await call('GET', `/agents/${encodeURIComponent(made.id)}`)).name).toBe('Rent and utilities');
+    expect((await okBody(app.api.send('GET /agents/{agentId}', { params: { agentId: made.id } }))).name).toBe('Rent and utilities');
 
     // Delete asks first; Cancel keeps it, Delete agent removes it.
     await page.getByTestId('agent-delete').click();
     await page.getByRole('button', { name: 'Cancel' }).click();
-    expect((await call('GET', `/agents/${encodeURIComponent(made.id)}`)).id).toBe(made.id);
+    expect((await okBody(app.api.send('GET /agents/{agentId}', { params: { agentId: made.id } }))).id).toBe(made.id);
     await page.getByTestId('agent-delete').click();
     await page.getByRole('button', { name: 'Delete agent' }).click();
-    await expect.poll(async () => (await call('GET', '/agents')).data.some((a: { id: string }) => a.id === made.id), { timeout: 10_000 }).toBe(false);
+    await expect.poll(async () => (await okBody(app.api.send('GET /agents'))).data.some((a) => a.id === made.id), { timeout: 10_000 }).toBe(false);
     await expect.poll(() => page.getByTestId('agent-item').allInnerTexts()).not.toContain(expect.stringContaining('Rent and utilities'));
     expect(errors).toEqual([]);
     await page.close();
