@@ -43,11 +43,11 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function save(payload: unknown, trusted = true): Promise<any> {
+function save(payload: unknown, trusted = true): Promise<unknown> {
   const fn = ipcHandlers.get('console:save-case-file');
   if (!fn) throw new Error('console:save-case-file is not registered');
   const frame = { url: trusted ? `${INDEX_URL}#/transactions` : 'https://evil.example/', parent: null };
-  return fn({ sender, senderFrame: frame }, payload) as Promise<any>;
+  return fn({ sender, senderFrame: frame }, payload) as Promise<unknown>;
 }
 
 describe('saving a case file in the desktop app', () => {

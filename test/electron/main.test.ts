@@ -48,8 +48,10 @@ async function quit(): Promise<void> {
 function ownEvent(win: BrowserWindow) {
   return { sender: win.webContents, senderFrame: { url: `${appPaths(DIST).indexUrl}#/`, parent: null } };
 }
-const invoke = (win: BrowserWindow, name: string, input: unknown = {}) =>
-  ipcHandlers.get('console:invoke')!(ownEvent(win), { name, input }) as Promise<BridgeResult<any>>;
+const invoke = <T = unknown>(win: BrowserWindow, name: string, input: unknown = {}) =>
+  ipcHandlers.get('console:invoke')!(ownEvent(win), { name, input }) as Promise<BridgeResult<T>>;
+/** The part of `workspaces/list` these tests read. */
+type WorkspaceList = { workspaces: { current: boolean; name: string; dir: string }[] };
 
 function navigationEvent(url: string) {
   return { url, preventDefault: vi.fn() };
@@ -248,9 +250,9 @@ describe('the app lifecycle', () => {
 
   it('serves the REST API on 127.0.0.1 with the workspace token and shows its address to the console', async () => {
     const { win } = await started();
-    let info: BridgeResult<any> = { ok: false, error: { status: 0, code: '', message: '' } };
+    let info: BridgeResult<{ apiBaseUrl: string }> = { ok: false, error: { status: 0, code: '', message: '' } };
     await expect.poll(async () => {
-      info = await invoke(win, 'workspace/info');
+      info = await invoke<{ apiBaseUrl: string }>(win, 'workspace/info');
       return info.ok ? info.value.apiBaseUrl : null;
     }).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/2025-10-13$/);
     const value = (info as unknown as { value: { apiBaseUrl: string; credentials: { clientId: string; clientSecret: string } } }).value;
@@ -286,8 +288,8 @@ describe('the app lifecycle', () => {
     app.emit('second-instance', {}, ['/usr/bin/payments-console', 'workspace.sqlite'], other, {});
     expect(win.focus).toHaveBeenCalled();
     await expect.poll(async () => {
-      const r = await invoke(win, 'workspaces/list');
-      return r.ok ? r.value.workspaces.find((w: { current: boolean }) => w.current)?.name : undefined;
+      const r = await invoke<WorkspaceList>(win, 'workspaces/list');
+      return r.ok ? r.value.workspaces.find((w) => w.current)?.name : undefined;
     }).toBe('Brought along');
     await expect.poll(() => dialog.showMessageBox.mock.calls.length).toBe(1); // it says it opened a copy
   });
@@ -304,8 +306,8 @@ describe('the app lifecycle', () => {
     await flush();
     const win = BrowserWindow.instances[0]!;
     await expect.poll(async () => {
-      const r = await invoke(win, 'workspaces/list');
-      return r.ok ? r.value.workspaces.find((w: { current: boolean }) => w.current)?.dir : undefined;
+      const r = await invoke<WorkspaceList>(win, 'workspaces/list');
+      return r.ok ? r.value.workspaces.find((w) => w.current)?.dir : undefined;
     }).toBe(sibling);
     expect(dialog.showMessageBox).not.toHaveBeenCalled(); // a workspace of the host is switched to, not copied
   });

@@ -38,7 +38,7 @@ function draft(over: Partial<ComposerDraft> = {}): ComposerDraft {
   };
 }
 
-async function sh(command: string): Promise<{ status: number; body: any }> {
+async function sh(command: string): Promise<{ status: number; body: { id: string; name: string } }> {
   const { stdout } = await run('/bin/sh', ['-c', `${command} -sS -w '\\n%{http_code}'`], { env });
   const lines = stdout.trim().split('\n');
   return { status: Number(lines.at(-1)), body: JSON.parse(lines.slice(0, -1).join('\n')) };
