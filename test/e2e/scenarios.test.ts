@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { animationsDone, bodyColorOf, styleOf } from './serve-process';
 import { useConsole } from './support/console';
+import { okBody } from '../support/api-client';
+import type { BridgeAnswer } from '../support/http';
 
 // The Scenarios screen against the built `serve`: run one group and see every row pass with its steps,
 // export the run, run the wallet group (client crypto in the runner), watch a run step by step (a
@@ -14,20 +16,18 @@ import { useConsole } from './support/console';
 const OUT = 'test-results/screenshots';
 const app = useConsole({ clock: 'frozen' });
 
-async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const auth = `Basic ${Buffer.from(`${app.serve.clientId}:${app.serve.clientSecret}`).toString('base64')}`;
-  const res = await fetch(`${app.serve.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
 /** Calls a console handler over the bridge of `serve`, with the token of the printed console address. */
-async function bridge(name: string, input: unknown): Promise<any> {
+async function bridge<T = unknown>(name: string, input: unknown): Promise<T> {
   const url = new URL(app.serve.consoleUrl);
   const res = await fetch(`${url.origin}/__bridge/invoke`, { method: 'POST', headers: { 'content-type': 'application/json', 'X-Console-Token': url.searchParams.get('token') ?? '' }, body: JSON.stringify({ name, input }) });
-  const r = await res.json();
+  const r = (await res.json()) as BridgeAnswer<T>;
   if (!r.ok) throw new Error(`${name}: ${JSON.stringify(r.error)}`);
-  return r.value;
+  return r.value as T;
 }
+/** The part of a request-log page these tests read. */
+type LogPage = { data: { id: string; method: string; path: string; principal: string | null }[] };
+/** The part of the clock these tests read. */
+type ClockState = { now: string; pendingJobs: number };
 const rowsOf = (page: Page, group: string) => page.locator(`[data-testid=scenario-group][data-group="${group}"] [data-testid=scenario-row]`);
 
 async function runGroup(page: Page, group: string): Promise<void> {
@@ -60,9 +60,9 @@ describe('the Scenarios screen', () => {
 
     const download = page.waitForEvent('download');
     await page.getByTestId('export-report').click();
-    const report = JSON.parse(readFileSync(await (await download).path(), 'utf8'));
+    const report = JSON.parse(readFileSync(await (await download).path(), 'utf8')) as { results: { name: string }[] };
     expect(report).toMatchObject({ passed: 7, failed: 0 });
-    expect(report.results.map((r: any) => r.name)).toContain('quote-returned');
+    expect(report.results.map((r) => r.name)).toContain('quote-returned');
 
     // The wallet scenarios play the client's HPKE and P-256 in the runner, against the same serve.
     await runGroup(page, 'Embedded wallets');
@@ -87,13 +87,13 @@ describe('the Scenarios screen', () => {
     await new Promise<void>((res) => hooks.listen(0, '127.0.0.1', res));
     const page = await app.page({ viewport: { width: 1440, height: 900 } });
     try {
-      await call('PATCH', '/config', { webhookEndpoint: `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hooks` });
-      await call('GET', '/config');
-      await call('POST', '/sandbox/webhooks/test');
-      await call('GET', '/config');
-      const log = await bridge('requestLog/list', { limit: 3 });
-      expect(log.data.map((x: any) => `${x.method} ${x.path}`).reverse()).toEqual(['GET /2025-10-13/config', 'POST /2025-10-13/sandbox/webhooks/test', 'GET /2025-10-13/config']);
-      await bridge('scenarios/saveFromLog', { name: 'late-webhook-receiver', title: 'A test webhook whose receiver answers late', entryIds: log.data.map((x: any) => x.id).reverse() });
+      await okBody(app.api.send('PATCH /config', { body: { webhookEndpoint: `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hooks` } }));
+      await okBody(app.api.send('GET /config'));
+      await okBody(app.api.send('POST /sandbox/webhooks/test'));
+      await okBody(app.api.send('GET /config'));
+      const log = await bridge<LogPage>('requestLog/list', { limit: 3 });
+      expect(log.data.map((x) => `${x.method} ${x.path}`).reverse()).toEqual(['GET /2025-10-13/config', 'POST /2025-10-13/sandbox/webhooks/test', 'GET /2025-10-13/config']);
+      await bridge('scenarios/saveFromLog', { name: 'late-webhook-receiver', title: 'A test webhook whose receiver answers late', entryIds: log.data.map((x) => x.id).reverse() });
 
       await page.goto(app.at('scenarios'));
       const row = page.locator('[data-testid=scenario-row][data-name="late-webhook-receiver"]');
@@ -118,15 +118,15 @@ describe('the Scenarios screen', () => {
       expect(await states()).toEqual(['PASSED', 'PASSED', 'PASSED']);
     } finally {
       for (const r of held) if (!r.writableEnded) r.writeHead(200).end('ok');
-      await call('PATCH', '/config', { webhookEndpoint: null });
+      await okBody(app.api.send('PATCH /config', { body: { webhookEndpoint: null } }));
       await new Promise((res) => hooks.close(res));
       await page.close();
     }
   }, 90_000);
 
   it('saves calls picked on the request log as a scenario and runs it', async () => {
-    const c = await call('POST', '/customers', { customerType: 'INDIVIDUAL', fullName: 'Picked Person', currencies: ['USD'] });
-    await call('GET', `/customers/${encodeURIComponent(c.id)}`);
+    const c = await okBody(app.api.send('POST /customers', { body: { customerType: 'INDIVIDUAL', fullName: 'Picked Person', currencies: ['USD'] } }));
+    await okBody(app.api.send('GET /customers/{customerId}', { params: { customerId: c.id } }));
     const page = await app.page({ viewport: { width: 1024, height: 700 } });
     await page.goto(app.at(`request-log?resourceId=${encodeURIComponent(c.id)}`));
     const rows = page.getByTestId('request-log-row');
@@ -152,8 +152,8 @@ describe('the Scenarios screen', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     try {
       const trace = async () => {
-        const info = await bridge('workspace/info', {});
-        const clock = await bridge('clock/get', {});
+        const info = await bridge<{ counts: { customers: number; apiCalls: number } }>('workspace/info', {});
+        const clock = await bridge<ClockState>('clock/get', {});
         return { customers: info.counts.customers, apiCalls: info.counts.apiCalls, clock: clock.now, pendingJobs: clock.pendingJobs };
       };
       await page.goto(app.at('scenarios'));
@@ -164,8 +164,8 @@ describe('the Scenarios screen', () => {
       // The console's own reads during the run are its calls; the scenarios' calls stayed in the copy.
       const after = await trace();
       expect({ ...after, apiCalls: 0 }).toEqual({ ...before, apiCalls: 0 });
-      const log = await bridge('requestLog/list', { limit: 200 });
-      expect(log.data.filter((c: { principal: string | null }) => c.principal?.startsWith('scenario')).length).toBe(0);
+      const log = await bridge<LogPage>('requestLog/list', { limit: 200 });
+      expect(log.data.filter((c) => c.principal?.startsWith('scenario')).length).toBe(0);
 
       await page.reload();
       const kyc = rowsOf(page, 'KYC');
@@ -216,7 +216,7 @@ describe('the Scenarios screen', () => {
       await page.screenshot({ path: `${OUT}/clock-ahead-1024x700-light.png` });
       await page.getByTestId('clock-back-to-now').click();
       await expect.poll(() => state.innerText(), { timeout: 15_000 }).toBe('Real time');
-      const clock = await bridge('clock/get', {});
+      const clock = await bridge<ClockState>('clock/get', {});
       expect(clock).toMatchObject({ mode: 'REAL', offsetSeconds: 0 });
       expect(Math.abs(Date.parse(clock.now) - Date.now())).toBeLessThan(10_000);
     } finally {
